@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import { errorTextFor } from '@panel/shared/errors/error-catalogue';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { getOrCreateSecret } from './db/secrets';
+import { seedDatabase, type SeedResult } from './db/seed';
+import { AppError } from './lib/app-error';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import accessRegistry, { PUBLIC } from './plugins/access';
+import authenticate from './plugins/authenticate';
+import { createCaptchaVerifier } from './plugins/captcha';
+import errorHandler from './plugins/error-handler';
+import openApi, { DOCS_PREFIX } from './plugins/openapi';
+import staticWeb from './plugins/static-web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    seedResult: SeedResult;
+  }
+}
+
+export interface BuildOptions {
+  /** Use an already open database (tests share one per file); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+/** Builds the whole server: database, plugins, modules, one error handler. Used by server.ts and tests. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const seedResult = await seedDatabase(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  const signingSecret = config.SIGNING_SECRET ?? (await getOrCreateSecret(database.db, 'signing_secret'));
+  const db = database.db;
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password'], censor: '[redacted]' },
+          },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+  app.decorate('seedResult', seedResult);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  // The generated docs pages are public; every other /api route must declare its own access.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: PUBLIC };
+  });
+  await app.register(accessRegistry);
+  await app.register(errorHandler);
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preValidation',
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', errorTextFor(429).message),
+  });
+  await app.register(openApi);
+  await app.register(authenticate, { db, config });
+
+  const captcha = createCaptchaVerifier(config, signingSecret);
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { db, config, captcha });
+  await app.register(profileRoutes, { db });
+  await app.register(newsRoutes, { db });
+  await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,5 @@
+// The drizzle schema as one object for the query builder and drizzle-kit.
+export * from './accounts';
+export * from './sessions';
+export * from './settings';
+export * from './catalog';

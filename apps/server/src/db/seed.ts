@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import { PANEL_SETTING_DEFAULTS } from '@panel/shared/settings/panel-settings';
+import { generatePassword, hashPassword } from '../lib/password-hash';
+import type { Database } from './database';
+import { accounts, bouquets, news, packages, settings } from './schema/index';
+
+/** The package catalogue of spec §9: default 17, trial 61, P2P 17/42/53/55/57, adult 47. */
+export const SEED_PACKAGES = [
+  { id: 17, packageName: 'Completo 1 mês', officialDuration: 1, officialCredits: '1.00', isDefault: true },
+  { id: 42, packageName: 'Completo 2 meses', officialDuration: 2, officialCredits: '2.00' },
+  { id: 53, packageName: 'Completo 3 meses', officialDuration: 3, officialCredits: '3.00' },
+  { id: 55, packageName: 'Completo 6 meses', officialDuration: 6, officialCredits: '6.00' },
+  { id: 57, packageName: 'Completo 12 meses', officialDuration: 12, officialCredits: '12.00' },
+  { id: 47, packageName: 'Adulto 1 mês', officialDuration: 1, officialCredits: '1.00', isAdult: true },
+  {
+    id: 61,
+    packageName: 'Teste 4 horas',
+    officialDuration: 0,
+    officialCredits: '0.00',
+    isTrial: true,
+    trialHours: 4,
+  },
+];
+
+export const SEED_BOUQUETS = [
+  { name: 'Canais Abertos', sortOrder: 1 },
+  { name: 'Esportes', sortOrder: 2 },
+  { name: 'Filmes e Séries', sortOrder: 3 },
+  { name: 'Infantil', sortOrder: 4 },
+  { name: 'Notícias', sortOrder: 5 },
+  { name: 'Adultos', sortOrder: 6, isAdult: true },
+];
+
+export interface SeedResult {
+  /** Set only when the admin was created now with a generated password: print it once. */
+  generatedAdminPassword?: string;
+  adminCreated: boolean;
+}
+
+/** First-start data. Every step is idempotent, so it runs on each start. */
+export async function seedDatabase(
+  db: Database,
+  admin: { username: string; password?: string },
+): Promise<SeedResult> {
+  await db
+    .insert(settings)
+    .values(Object.entries(PANEL_SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  await db.insert(news).values({ id: 1, message: '' }).onConflictDoNothing();
+  await db.insert(packages).values(SEED_PACKAGES).onConflictDoNothing();
+  const [bouquetCount] = await db.select({ count: sql<number>`count(*)::int` }).from(bouquets);
+  if (!bouquetCount?.count) await db.insert(bouquets).values(SEED_BOUQUETS);
+  return seedAdmin(db, admin);
+}
+
+async function seedAdmin(db: Database, admin: { username: string; password?: string }): Promise<SeedResult> {
+  const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'admin')).limit(1);
+  if (existing.length > 0) return { adminCreated: false };
+  const password = admin.password ?? generatePassword();
+  const inserted = await db
+    .insert(accounts)
+    .values({ username: admin.username, passwordHash: await hashPassword(password), role: 'admin', path: '/' })
+    .onConflictDoNothing()
+    .returning({ id: accounts.id });
+  const created = inserted[0];
+  if (!created) return { adminCreated: false };
+  await db.update(accounts).set({ path: `/${created.id}/` }).where(eq(accounts.id, created.id));
+  return { adminCreated: true, generatedAdminPassword: admin.password ? undefined : password };
+}

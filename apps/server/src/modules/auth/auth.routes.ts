@@ -1,0 +1,105 @@
+import { captchaConfigSchema, signInResponseSchema, signInSchema, unlockSchema } from '@panel/shared/auth/sign-in-schema';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, noContent } from '../../lib/route-schemas';
+import { ANY_ROLE, ANY_SESSION_EVEN_LOCKED, PUBLIC } from '../../plugins/access';
+import { requireCaller } from '../../plugins/authenticate';
+import { ALTCHA_CHALLENGE_PATH } from '../../plugins/captcha';
+import { lock, logout, signIn, unlock, type AuthDeps } from './auth.service';
+
+function clientInfo(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+function bodyUsername(request: FastifyRequest): string {
+  const body = request.body as { username?: unknown } | undefined;
+  return typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 64) : '';
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const attemptLimit = (key: (request: FastifyRequest) => string) => ({
+    max: deps.config.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: key,
+  });
+
+  app.get(
+    '/api/auth/captcha',
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['auth'], summary: 'Captcha widget configuration', response: { 200: captchaConfigSchema } },
+    },
+    async () => deps.captcha.publicConfig,
+  );
+
+  app.get(
+    ALTCHA_CHALLENGE_PATH,
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['auth'], summary: 'A new altcha proof-of-work challenge', response: { 200: z.unknown(), ...errorResponses } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return deps.captcha.createChallenge();
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      config: { access: PUBLIC, rateLimit: attemptLimit((request) => `sign-in:${request.ip}:${bodyUsername(request)}`) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username, password and captcha',
+        body: signInSchema,
+        response: { 200: signInResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => signIn(deps, request.body, clientInfo(request)),
+  );
+
+  app.post(
+    '/api/auth/unlock',
+    {
+      config: {
+        access: ANY_SESSION_EVEN_LOCKED,
+        rateLimit: attemptLimit((request) => `unlock:${request.ip}:${request.headers.authorization ?? ''}`),
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Unlock a locked session with the password and captcha',
+        body: unlockSchema,
+        response: { 200: signInResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const token = (request.headers.authorization ?? '').split(' ')[1] ?? '';
+      return unlock(deps, requireCaller(request), request.body, clientInfo(request), token);
+    },
+  );
+
+  app.post(
+    '/api/auth/lock',
+    {
+      config: { access: ANY_ROLE },
+      schema: { tags: ['auth'], summary: 'Lock the current session', response: { ...noContent, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await lock(deps.db, requireCaller(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { access: ANY_SESSION_EVEN_LOCKED },
+      schema: { tags: ['auth'], summary: 'End the current session', response: { ...noContent, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await logout(deps.db, requireCaller(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

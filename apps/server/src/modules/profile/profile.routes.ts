@@ -1,0 +1,50 @@
+import { changePasswordSchema } from '@panel/shared/auth/password-rules';
+import { profileSchema, profileUpdateSchema } from '@panel/shared/profile/profile-schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { errorResponses, noContent } from '../../lib/route-schemas';
+import { ANY_ROLE } from '../../plugins/access';
+import { requireCaller } from '../../plugins/authenticate';
+import { changePassword, getProfile, updateProfile } from './profile.service';
+
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/profile',
+    {
+      config: { access: ANY_ROLE },
+      schema: { tags: ['profile'], summary: 'The signed-in account', response: { 200: profileSchema, ...errorResponses } },
+    },
+    async (request) => getProfile(db, requireCaller(request)),
+  );
+
+  app.post(
+    '/api/profile',
+    {
+      config: { access: ANY_ROLE },
+      schema: {
+        tags: ['profile'],
+        summary: 'Save theme, vertical tables and avatar',
+        body: profileUpdateSchema,
+        response: { 200: profileSchema, ...errorResponses },
+      },
+    },
+    async (request) => updateProfile(db, requireCaller(request), request.body),
+  );
+
+  app.put(
+    '/api/profile/password',
+    {
+      config: { access: ANY_ROLE },
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the password (ends the other sessions)',
+        body: changePasswordSchema,
+        response: { ...noContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(db, requireCaller(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,49 @@
+import type { ChangePasswordInput } from '@panel/shared/auth/password-rules';
+import type { Profile, ProfileUpdate } from '@panel/shared/profile/profile-schema';
+import type { Database } from '../../db/database';
+import type { AccountRow } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password-hash';
+import type { Caller } from '../../plugins/authenticate';
+import { findAccountById, updatePasswordHash, updatePreferences } from '../accounts/accounts.repository';
+import { endAccountSessions } from '../auth/sessions.repository';
+
+const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
+
+export function toProfile(account: AccountRow): Profile {
+  return {
+    status: true,
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    avatar: account.avatar,
+    credits: account.credits,
+    bonus_credits: account.bonusCredits,
+    dark_mode: flag(account.darkMode),
+    mobile_table_mode: flag(account.mobileTableMode),
+    member_group_id: account.role === 'admin' ? 1 : 2,
+    is_publisher: account.role === 'publisher' ? 1 : 0,
+    type: account.role,
+  };
+}
+
+export async function getProfile(db: Database, caller: Caller): Promise<Profile> {
+  const account = await findAccountById(db, caller.id);
+  if (!account) throw new AppError(404, 'session_not_found');
+  return toProfile(account);
+}
+
+export async function updateProfile(db: Database, caller: Caller, update: ProfileUpdate): Promise<Profile> {
+  await updatePreferences(db, caller.id, {
+    darkMode: update.dark_mode,
+    mobileTableMode: update.mobile_table_mode,
+    avatar: update.avatar,
+  });
+  return getProfile(db, caller);
+}
+
+/** A new password ends every other session of the account; the current one stays signed in. */
+export async function changePassword(db: Database, caller: Caller, input: ChangePasswordInput): Promise<void> {
+  await updatePasswordHash(db, caller.id, await hashPassword(input.password));
+  await endAccountSessions(db, caller.id, caller.tokenHash);
+}

@@ -1,0 +1,52 @@
+import type { AccountType } from '@panel/shared/profile/profile-schema';
+import { ACCOUNT_TYPES } from '@panel/shared/profile/profile-schema';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; a route without it
+ * stops the server from starting, and the route × role test walks this registry.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'session'; roles: readonly AccountType[]; allowLocked?: boolean };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const ANY_ROLE: Access = { kind: 'session', roles: ACCOUNT_TYPES };
+export const ADMIN_ONLY: Access = { kind: 'session', roles: ['admin'] };
+export const ADMIN_OR_PUBLISHER: Access = { kind: 'session', roles: ['admin', 'publisher'] };
+export const ADMIN_OR_RESELLER: Access = { kind: 'session', roles: ['admin', 'reseller'] };
+/** Logout and unlock must work on a locked session. */
+export const ANY_SESSION_EVEN_LOCKED: Access = { kind: 'session', roles: ACCOUNT_TYPES, allowLocked: true };
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+async function accessRegistryPlugin(app: FastifyInstance): Promise<void> {
+  const registry: RegisteredRoute[] = [];
+  app.decorate('routeRegistry', registry);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      registry.push({ method, url: route.url, access });
+    }
+  });
+}
+
+export default fp(accessRegistryPlugin, { name: 'access-registry' });

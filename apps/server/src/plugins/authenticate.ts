@@ -1,0 +1,77 @@
+import type { AccountType } from '@panel/shared/profile/profile-schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { AppError } from '../lib/app-error';
+import { hashSessionToken } from '../lib/session-token';
+import { findSession, lockSession, touchSession } from '../modules/auth/sessions.repository';
+
+/** Who is calling, resolved once per request from the session. */
+export interface Caller {
+  id: number;
+  username: string;
+  role: AccountType;
+  /** Materialised tree path ('/1/7/'); the caller's subtree is every path starting with it. */
+  path: string;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+// Writing last_seen on every request would turn each read into a write; once a minute is enough.
+const TOUCH_AFTER_MS = 60_000;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError(401, 'unauthenticated');
+  return request.caller;
+}
+
+/**
+ * Resolves the session for every route that is not public and enforces the route's declared roles.
+ * Unknown or ended sessions answer 404 session_not_found (the panel then goes to /login); locked or
+ * idle sessions answer 401 session_locked (the panel goes to /lock).
+ */
+async function authenticatePlugin(app: FastifyInstance, options: { db: Database; config: Config }): Promise<void> {
+  const { db, config } = options;
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access.kind === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw new AppError(401, 'unauthenticated');
+    const tokenHash = hashSessionToken(token);
+    const session = await findSession(db, tokenHash);
+    const now = Date.now();
+    if (!session || session.endedAt || session.expiresAt.getTime() <= now || session.status !== 1) {
+      throw new AppError(404, 'session_not_found');
+    }
+    const idle = now - session.lastSeenAt.getTime() > config.SESSION_IDLE_MINUTES * 60_000;
+    if (idle && !session.lockedAt) await lockSession(db, tokenHash);
+    if ((session.lockedAt || idle) && !access.allowLocked) throw new AppError(401, 'session_locked');
+    if (!access.roles.includes(session.role)) throw AppError.forbidden();
+    if (!session.lockedAt && !idle && now - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await touchSession(db, tokenHash);
+    }
+    request.caller = {
+      id: session.accountId,
+      username: session.username,
+      role: session.role,
+      path: session.path,
+      tokenHash,
+    };
+  });
+}
+
+export default fp(authenticatePlugin, { name: 'authenticate' });

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorTextFor } from '@panel/shared/errors/error-catalogue';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built panel from the same process. Unknown /api paths answer the JSON 404; any other
+ * GET falls back to index.html so the panel's router handles deep links.
+ */
+async function staticWebPlugin(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const hasWeb = existsSync(join(options.distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: options.distDir, wildcard: false, index: false });
+  } else {
+    app.log.warn({ distDir: options.distDir }, 'web build not found: only the API is served (run npm run build)');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api');
+    if (hasWeb && wantsPage) {
+      // Hashed assets are cached by the browser; the page itself must always be fresh.
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ status: 404, code: 'not_found', message: errorTextFor(404).message });
+  });
+}
+
+export default fp(staticWebPlugin, { name: 'static-web' });

@@ -1,0 +1,34 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+if (config.CAPTCHA_PROVIDER === 'none') {
+  app.log.warn('CAPTCHA_PROVIDER=none: sign-in has NO captcha. This exists for automated tests only; never run it in production.');
+}
+if (app.seedResult.generatedAdminPassword) {
+  // Printed once, on the start that created the admin; it is not stored anywhere in clear.
+  console.log(
+    `\n  First start: admin account created.\n  Usuário: ${config.ADMIN_USERNAME}\n  Senha:   ${app.seedResult.generatedAdminPassword}\n  Change it in Perfil → Alterar senha.\n`,
+  );
+}
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`Painel em ${address.replace('0.0.0.0', 'localhost')} (database: ${app.database.kind})`);

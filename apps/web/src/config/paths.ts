@@ -1,0 +1,36 @@
+/** Every route of the panel (spec §2). Screens not built yet are listed in menu-definition.ts. */
+export const paths = {
+  root: '/',
+  login: '/login',
+  logout: '/logout',
+  lock: '/lock',
+  maintenance: '/maintenance',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  changePassword: '/profile/change-password',
+  resellers: '/resellers',
+  resellersCreate: '/resellers/create',
+  resellersLogs: '/resellers/logs',
+  users: '/users',
+  usersCreate: '/users/create',
+  usersIptvConnections: '/users/iptv/connections',
+  usersP2pConnections: '/users/p2p/connections',
+  adminSettings: '/admin/settings',
+  adminNews: '/admin/news',
+  adminTransfer: '/admin/transfer',
+  adminAnalytics: (type: AnalyticsType = 'streams') => `/admin/analytics/${type}`,
+  logs: '/logs',
+  catalogRequests: '/requests/catalog',
+  catalogRequestsCreate: '/requests/catalog/create',
+  catalogGarbage: '/catalog/garbage',
+  domains: '/domains',
+  domainsCreate: '/domains/create',
+} as const;
+
+export const ANALYTICS_TYPES = ['streams', 'series', 'channels', 'lives'] as const;
+export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
+
+/** Public screens: visiting them never becomes the after-login destination. */
+export const PUBLIC_PATHS: readonly string[] = [paths.login, paths.logout, paths.lock, paths.maintenance];
+
+export const DEFAULT_AFTER_LOGIN_PATH = paths.dashboard;

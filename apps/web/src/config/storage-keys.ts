@@ -1,0 +1,7 @@
+/** localStorage keys of spec §3 "Stored local auth … Other local keys". */
+export const STORAGE_KEYS = {
+  auth: 'auth',
+  redirectPath: 'redirectPath',
+  language: 'language',
+  messageModalShown: 'messageModalShown',
+} as const;

@@ -1,0 +1,92 @@
+import type { ErrorCode } from '@panel/shared/errors/api-error';
+import { API_BASE_PATH } from '@/config/api';
+import { readStoredAuth } from './auth-storage';
+
+interface ApiErrorInit {
+  status?: number;
+  body?: unknown;
+  network?: boolean;
+  message: string;
+}
+
+/** Every failed call of the API client: an HTTP error answer or no answer at all (network). */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  /** Parsed JSON body of the error answer, when there was one. */
+  readonly body: unknown;
+  readonly code: ErrorCode | (string & {}) | undefined;
+  readonly field: string | undefined;
+  readonly network: boolean;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.body = init.body;
+    this.network = init.network ?? false;
+    this.code = stringProperty(init.body, 'code');
+    this.field = stringProperty(init.body, 'field');
+  }
+}
+
+function stringProperty(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls `/api{path}` with JSON in and out and the stored bearer token. Resolves with the parsed body
+ * (undefined for an empty answer such as 204); rejects with an ApiError.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readStoredAuth()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'include',
+    signal: options.signal ?? null,
+  };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}${path}`, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ network: true, message: error instanceof Error ? error.message : 'Network error' });
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    throw new ApiError({
+      status: response.status,
+      body,
+      message: stringProperty(body, 'message') ?? `HTTP ${response.status}`,
+    });
+  }
+  return body as T;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { AUTH_MESSAGES } from './messages';
+
+const captchaToken = z.string({ error: AUTH_MESSAGES.captchaRequired }).min(1, AUTH_MESSAGES.captchaRequired);
+
+/** Login form and POST /api/auth/sign-in body. The field name of the captcha follows spec §7. */
+export const signInSchema = z.object({
+  username: z
+    .string({ error: AUTH_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .max(64, AUTH_MESSAGES.usernameRequired),
+  password: z
+    .string({ error: AUTH_MESSAGES.loginPasswordMin })
+    .min(5, AUTH_MESSAGES.loginPasswordMin)
+    .max(128, AUTH_MESSAGES.loginPasswordMin),
+  'g-recaptcha-response': captchaToken,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** Lock screen and POST /api/auth/unlock body: password (min 6) and captcha. */
+export const unlockSchema = z.object({
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordMin })
+    .min(6, AUTH_MESSAGES.passwordMin)
+    .max(128, AUTH_MESSAGES.passwordMin),
+  'g-recaptcha-response': captchaToken,
+});
+export type UnlockInput = z.infer<typeof unlockSchema>;
+
+export const sessionUserSchema = z.object({ id: z.number().int(), username: z.string() });
+
+export const signInResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/** What the login and lock screens need to render the captcha widget. */
+export const captchaConfigSchema = z.object({
+  provider: z.enum(['altcha', 'recaptcha', 'none']),
+  /** reCAPTCHA site key, when the provider is recaptcha. */
+  siteKey: z.string().optional(),
+  /** Where the altcha widget fetches a challenge, when the provider is altcha. */
+  challengeUrl: z.string().optional(),
+});
+export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;

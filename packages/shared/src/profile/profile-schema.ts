@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { avatarSchema } from './avatars';
+
+export const ACCOUNT_TYPES = ['admin', 'publisher', 'reseller'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** GET /api/profile. `status: true` tells the panel the login is alive (spec §4). */
+export const profileSchema = z.object({
+  status: z.literal(true),
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string(),
+  credits: z.string(),
+  bonus_credits: z.string(),
+  dark_mode: flag,
+  mobile_table_mode: flag,
+  member_group_id: z.number().int(),
+  is_publisher: flag,
+  type: z.enum(ACCOUNT_TYPES),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /api/profile: any subset of the three preferences. */
+export const profileUpdateSchema = z
+  .object({
+    dark_mode: flag.optional(),
+    mobile_table_mode: flag.optional(),
+    avatar: avatarSchema.optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

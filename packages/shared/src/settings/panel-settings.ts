@@ -1,0 +1,11 @@
+/** Panel settings of spec §3: key/value strings 'true'/'false' (main_domain is a host name). */
+export const PANEL_SETTING_DEFAULTS = {
+  show_modal_message: 'false',
+  trial_user_create_enabled: 'true',
+  five_admin_resellers_migration: 'false',
+  five_admin_users_migration: 'false',
+  user_migration_list: 'false',
+  main_domain: 'localhost',
+} as const;
+export type PanelSettingKey = keyof typeof PANEL_SETTING_DEFAULTS;
+export const PANEL_SETTING_KEYS = Object.keys(PANEL_SETTING_DEFAULTS) as PanelSettingKey[];

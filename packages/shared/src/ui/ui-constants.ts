@@ -1,0 +1,21 @@
+/** Interface constants of spec §9 shared by every screen. */
+export const PAGE_SIZES = [10, 15, 25, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const FILTER_DEBOUNCE_MS = 1000;
+export const TOAST_MS = 6000;
+export const COPY_TOAST_MS = 3000;
+export const MESSAGE_MODAL_DELAY_MS = 3000;
+export const MESSAGE_MODAL_PREVIEW_CHARS = 120;
+export const NOTES_PREVIEW_CHARS = 11;
+export const LOCK_CAPTCHA_RESET_MS = 10_000;
+export const MOBILE_SIDEBAR_BREAKPOINT_PX = 998;
+
+/** Thousands separated by dots: 1234567 → "1.234.567". */
+export function formatCount(value: number): string {
+  return Math.trunc(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** Text cut to `limit` characters plus '...' when longer. */
+export function truncate(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}...` : text;
+}
