@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { errorTextFor } from '@panel/shared/errors/error-catalogue';
+import { usePortugueseValidationMessages } from '@panel/shared/validation/zod-locale';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -34,6 +35,7 @@ export interface BuildOptions {
 
 /** Builds the whole server: database, plugins, modules, one error handler. Used by server.ts and tests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  usePortugueseValidationMessages();
   const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const seedResult = await seedDatabase(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
   const signingSecret = config.SIGNING_SECRET ?? (await getOrCreateSecret(database.db, 'signing_secret'));

@@ -34,7 +34,7 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
       const first = error.validation[0];
       const field = first ? fieldFromPath(first.instancePath) : undefined;
       // A body that is not an object at all has no field message to show; use the catalogue's.
-      const fieldMessage = first?.instancePath ? first.message : undefined;
+      const fieldMessage = first && first.instancePath !== '/' ? first.message : undefined;
       body = {
         status: 400,
         code: 'validation_failed',

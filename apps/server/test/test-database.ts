@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL, created now and dropped by `dispose`.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const name = `panel_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), dataDir: '' });
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: '@panel/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Each file opens its own database; PGlite start-up and argon2 make the first request slow.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,249 @@
+import type { AccountType } from '@panel/shared/profile/profile-schema';
+import type { PanelSettingKey } from '@panel/shared/settings/panel-settings';
+import { paths } from './paths';
+
+/**
+ * The one menu of the panel (spec §2 "Menu items"): every sidebar and settings-menu entry with its
+ * audience rule and whether its screen exists in this build. An item with `built: false` is neither
+ * rendered nor routed; building a screen means registering its page in app/routes and flipping the flag.
+ */
+
+/** Who sees an item. Hiding is not a permission: the server checks every call again. */
+export type Audience =
+  | 'everyone'
+  | 'admin'
+  | 'adminOrPublisher'
+  | 'nonAdmin'
+  /** The migrate-client entry: admins, or everyone when setting user_migration_list is 'true'. */
+  | 'adminOrMigrationList';
+
+export interface AudienceContext {
+  type: AccountType;
+  /** Panel settings as far as loaded (key/value strings 'true'/'false'). */
+  settings?: Partial<Record<PanelSettingKey, string>>;
+}
+
+export function isInAudience(audience: Audience, context: AudienceContext): boolean {
+  switch (audience) {
+    case 'everyone':
+      return true;
+    case 'admin':
+      return context.type === 'admin';
+    case 'adminOrPublisher':
+      return context.type === 'admin' || context.type === 'publisher';
+    case 'nonAdmin':
+      return context.type !== 'admin';
+    case 'adminOrMigrationList':
+      return context.type === 'admin' || context.settings?.user_migration_list === 'true';
+  }
+}
+
+/** Navigation label keys (i18n namespace `nav`, pt-BR is the source). */
+export type NavLabelKey =
+  | 'dashboard'
+  | 'users'
+  | 'usersList'
+  | 'usersCreate'
+  | 'usersIptvOnline'
+  | 'usersP2pOnline'
+  | 'resellers'
+  | 'resellersList'
+  | 'resellersCreate'
+  | 'resellersLogs'
+  | 'domains'
+  | 'logs'
+  | 'catalogRequests'
+  | 'catalogRequestsCreate'
+  | 'catalogGarbage'
+  | 'admin'
+  | 'adminSettings'
+  | 'adminNews'
+  | 'analyticsMovies'
+  | 'analyticsSeries'
+  | 'analyticsChannels'
+  | 'analyticsLives'
+  | 'adminTransfer'
+  | 'migrateClient'
+  | 'manual'
+  | 'serverRules'
+  | 'responsibilities'
+  | 'changePassword'
+  | 'settings'
+  | 'lockPanel'
+  | 'logout';
+
+/** Dialogs opened from the menu instead of a route (spec §2 "Dialogs"). */
+export type MenuDialog = 'userMigration' | 'manual' | 'serverRules' | 'responsibilities';
+
+/** The menu icons; app/ maps them to components so this file stays free of React. */
+export type MenuIcon =
+  | 'dashboard'
+  | 'users'
+  | 'resellers'
+  | 'domains'
+  | 'logs'
+  | 'catalog'
+  | 'garbage'
+  | 'admin'
+  | 'transfer'
+  | 'migration'
+  | 'manual'
+  | 'rules'
+  | 'responsibilities'
+  | 'password'
+  | 'settings'
+  | 'lock'
+  | 'logout';
+
+/** How a route is guarded beyond "signed in" (spec §2: admin-only pages send others to /dashboard). */
+export type RouteGuard = 'signedIn' | 'adminOnly';
+
+export type MenuTarget =
+  | { kind: 'route'; path: string; guard: RouteGuard }
+  | { kind: 'dialog'; dialog: MenuDialog }
+  /** Session actions of the settings menu (lock, logout). */
+  | { kind: 'action'; action: 'lock' | 'logout' };
+
+export interface MenuLeaf {
+  id: string;
+  label: NavLabelKey;
+  icon?: MenuIcon;
+  audience: Audience;
+  target: MenuTarget;
+  built: boolean;
+}
+
+export interface MenuGroup {
+  id: string;
+  label: NavLabelKey;
+  icon: MenuIcon;
+  audience: Audience;
+  children: readonly MenuLeaf[];
+}
+
+export type MenuEntry = MenuLeaf | MenuGroup;
+
+export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
+  return 'children' in entry;
+}
+
+const route = (path: string, guard: RouteGuard = 'signedIn'): MenuTarget => ({ kind: 'route', path, guard });
+const dialog = (name: MenuDialog): MenuTarget => ({ kind: 'dialog', dialog: name });
+
+export const SIDEBAR_MENU = [
+  { id: 'dashboard', label: 'dashboard', icon: 'dashboard', audience: 'everyone', target: route(paths.dashboard), built: true },
+  {
+    id: 'users',
+    label: 'users',
+    icon: 'users',
+    audience: 'everyone',
+    children: [
+      { id: 'users-list', label: 'usersList', audience: 'everyone', target: route(paths.users), built: false },
+      { id: 'users-create', label: 'usersCreate', audience: 'everyone', target: route(paths.usersCreate), built: false },
+      { id: 'users-iptv-online', label: 'usersIptvOnline', audience: 'everyone', target: route(paths.usersIptvConnections), built: false },
+      { id: 'users-p2p-online', label: 'usersP2pOnline', audience: 'everyone', target: route(paths.usersP2pConnections), built: false },
+    ],
+  },
+  {
+    id: 'resellers',
+    label: 'resellers',
+    icon: 'resellers',
+    audience: 'everyone',
+    children: [
+      { id: 'resellers-list', label: 'resellersList', audience: 'everyone', target: route(paths.resellers), built: false },
+      { id: 'resellers-create', label: 'resellersCreate', audience: 'everyone', target: route(paths.resellersCreate), built: false },
+      { id: 'resellers-logs', label: 'resellersLogs', audience: 'everyone', target: route(paths.resellersLogs), built: false },
+    ],
+  },
+  { id: 'domains', label: 'domains', icon: 'domains', audience: 'everyone', target: route(paths.domains), built: false },
+  { id: 'logs', label: 'logs', icon: 'logs', audience: 'everyone', target: route(paths.logs), built: false },
+  {
+    id: 'catalog-requests',
+    label: 'catalogRequests',
+    icon: 'catalog',
+    audience: 'everyone',
+    children: [
+      { id: 'catalog-requests-list', label: 'catalogRequests', audience: 'everyone', target: route(paths.catalogRequests), built: false },
+      { id: 'catalog-requests-create', label: 'catalogRequestsCreate', audience: 'everyone', target: route(paths.catalogRequestsCreate), built: false },
+    ],
+  },
+  { id: 'catalog-garbage', label: 'catalogGarbage', icon: 'garbage', audience: 'admin', target: route(paths.catalogGarbage), built: false },
+  {
+    id: 'admin',
+    label: 'admin',
+    icon: 'admin',
+    audience: 'adminOrPublisher',
+    children: [
+      // The admin menu shows for publishers too (spec §2), but settings and news are admin-only pages.
+      { id: 'admin-settings', label: 'adminSettings', audience: 'admin', target: route(paths.adminSettings, 'adminOnly'), built: false },
+      { id: 'admin-news', label: 'adminNews', audience: 'admin', target: route(paths.adminNews, 'adminOnly'), built: false },
+      { id: 'analytics-movies', label: 'analyticsMovies', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('streams')), built: false },
+      { id: 'analytics-series', label: 'analyticsSeries', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('series')), built: false },
+      { id: 'analytics-channels', label: 'analyticsChannels', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('channels')), built: false },
+      { id: 'analytics-lives', label: 'analyticsLives', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('lives')), built: false },
+    ],
+  },
+  { id: 'admin-transfer', label: 'adminTransfer', icon: 'transfer', audience: 'admin', target: route(paths.adminTransfer, 'adminOnly'), built: false },
+  { id: 'migrate-client', label: 'migrateClient', icon: 'migration', audience: 'adminOrMigrationList', target: dialog('userMigration'), built: false },
+  { id: 'manual', label: 'manual', icon: 'manual', audience: 'everyone', target: dialog('manual'), built: false },
+  { id: 'server-rules', label: 'serverRules', icon: 'rules', audience: 'nonAdmin', target: dialog('serverRules'), built: false },
+  { id: 'responsibilities', label: 'responsibilities', icon: 'responsibilities', audience: 'nonAdmin', target: dialog('responsibilities'), built: false },
+] as const satisfies readonly MenuEntry[];
+
+/** The top bar's settings menu (spec §2 "settings menu (change password, settings, lock panel, logout)"). */
+export const SETTINGS_MENU = [
+  { id: 'change-password', label: 'changePassword', icon: 'password', audience: 'everyone', target: route(paths.changePassword), built: true },
+  { id: 'profile-settings', label: 'settings', icon: 'settings', audience: 'everyone', target: route(paths.profile), built: true },
+  { id: 'lock', label: 'lockPanel', icon: 'lock', audience: 'everyone', target: { kind: 'action', action: 'lock' }, built: true },
+  { id: 'logout', label: 'logout', icon: 'logout', audience: 'everyone', target: { kind: 'action', action: 'logout' }, built: true },
+] as const satisfies readonly MenuLeaf[];
+
+type LeafIds<E> = E extends { children: readonly (infer C)[] } ? LeafIds<C> : E extends { id: infer I } ? I : never;
+export type MenuItemId = LeafIds<(typeof SIDEBAR_MENU)[number] | (typeof SETTINGS_MENU)[number]>;
+
+function isShown(leaf: MenuLeaf, context: AudienceContext): boolean {
+  return leaf.built && isInAudience(leaf.audience, context);
+}
+
+/** The sidebar for one account: built, permitted items; groups without such children disappear. */
+export function visibleSidebarMenu(
+  context: AudienceContext,
+  menu: readonly MenuEntry[] = SIDEBAR_MENU,
+): MenuEntry[] {
+  const visible: MenuEntry[] = [];
+  for (const entry of menu) {
+    if (!isMenuGroup(entry)) {
+      if (isShown(entry, context)) visible.push(entry);
+      continue;
+    }
+    if (!isInAudience(entry.audience, context)) continue;
+    const children = entry.children.filter((child) => isShown(child, context));
+    if (children.length > 0) visible.push({ ...entry, children });
+  }
+  return visible;
+}
+
+export function visibleSettingsMenu(
+  context: AudienceContext,
+  menu: readonly MenuLeaf[] = SETTINGS_MENU,
+): MenuLeaf[] {
+  return menu.filter((leaf) => isShown(leaf, context));
+}
+
+export interface MenuRoute {
+  id: MenuItemId;
+  path: string;
+  guard: RouteGuard;
+}
+
+/** Every route of a built menu item: what app/routes must register, and nothing else from the menu. */
+export function builtMenuRoutes(
+  menus: readonly (readonly MenuEntry[])[] = [SIDEBAR_MENU, SETTINGS_MENU],
+): MenuRoute[] {
+  const leaves = menus.flat().flatMap((entry) => (isMenuGroup(entry) ? entry.children : [entry]));
+  return leaves.flatMap((leaf) =>
+    leaf.built && leaf.target.kind === 'route'
+      ? [{ id: leaf.id as MenuItemId, path: leaf.target.path, guard: leaf.target.guard }]
+      : [],
+  );
+}
