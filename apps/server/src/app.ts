@@ -31,6 +31,8 @@ export interface BuildOptions {
   /** Use an already open database (tests share one per file); otherwise one is opened from config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where JSON log lines go (stdout by default); tests read them to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server: database, plugins, modules, one error handler. Used by server.ts and tests. */
@@ -47,6 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password'], censor: '[redacted]' },
           },
     genReqId: (request) => {

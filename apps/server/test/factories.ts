@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, type AccountRow } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password-hash';
+import { hashSessionToken, newSessionToken } from '../src/lib/session-token';
+import { insertSession } from '../src/modules/auth/sessions.repository';
 
 let sequence = 0;
 
@@ -56,4 +58,19 @@ export async function signInAs(app: FastifyInstance, username: string, password:
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Opens a session straight in the database, bypassing sign-in (and its rate limit), for tests
+ * that need many independent sessions.
+ */
+export async function createSession(app: FastifyInstance, accountId: number): Promise<string> {
+  const token = newSessionToken();
+  await insertSession(app.database.db, {
+    tokenHash: hashSessionToken(token),
+    accountId,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    ip: '127.0.0.1',
+  });
+  return token;
 }

@@ -11,7 +11,10 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database, without captcha unless a test asks for one. */
-export async function startTestApp(env: Partial<Record<keyof ConfigInput, string>> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Partial<Record<keyof ConfigInput, string>> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
     CAPTCHA_PROVIDER: 'none',
@@ -21,7 +24,11 @@ export async function startTestApp(env: Partial<Record<keyof ConfigInput, string
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...env,
   });
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, {
+    database,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+  });
   return {
     app,
     async close() {

@@ -127,8 +127,13 @@ export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
   return 'children' in entry;
 }
 
-const route = (path: string, guard: RouteGuard = 'signedIn'): MenuTarget => ({ kind: 'route', path, guard });
-const dialog = (name: MenuDialog): MenuTarget => ({ kind: 'dialog', dialog: name });
+// Generic so that `as const` below keeps the literal kinds the route and dialog registries are typed from.
+function route<const P extends string, const G extends RouteGuard = 'signedIn'>(path: P, guard?: G) {
+  return { kind: 'route', path, guard: (guard ?? 'signedIn') as G } as const;
+}
+function dialog<const D extends MenuDialog>(name: D) {
+  return { kind: 'dialog', dialog: name } as const;
+}
 
 export const SIDEBAR_MENU = [
   { id: 'dashboard', label: 'dashboard', icon: 'dashboard', audience: 'everyone', target: route(paths.dashboard), built: true },
@@ -198,8 +203,17 @@ export const SETTINGS_MENU = [
   { id: 'logout', label: 'logout', icon: 'logout', audience: 'everyone', target: { kind: 'action', action: 'logout' }, built: true },
 ] as const satisfies readonly MenuLeaf[];
 
-type LeafIds<E> = E extends { children: readonly (infer C)[] } ? LeafIds<C> : E extends { id: infer I } ? I : never;
-export type MenuItemId = LeafIds<(typeof SIDEBAR_MENU)[number] | (typeof SETTINGS_MENU)[number]>;
+type LeavesOf<E> = E extends { children: readonly (infer C)[] } ? C : E;
+type MenuLeafLiteral = LeavesOf<(typeof SIDEBAR_MENU)[number]> | (typeof SETTINGS_MENU)[number];
+export type MenuItemId = MenuLeafLiteral['id'];
+/** Ids of built items that open a route: app/routes must register a page for each, and only for these. */
+export type BuiltRouteItemId = Extract<MenuLeafLiteral, { built: true; target: { kind: 'route' } }>['id'];
+/** Dialogs of built items: app/layout must provide each. */
+export type BuiltMenuDialog = Extract<MenuLeafLiteral, { built: true; target: { kind: 'dialog' } }>['target'] extends infer T
+  ? T extends { dialog: infer D }
+    ? D
+    : never
+  : never;
 
 function isShown(leaf: MenuLeaf, context: AudienceContext): boolean {
   return leaf.built && isInAudience(leaf.audience, context);
@@ -231,7 +245,7 @@ export function visibleSettingsMenu(
 }
 
 export interface MenuRoute {
-  id: MenuItemId;
+  id: BuiltRouteItemId;
   path: string;
   guard: RouteGuard;
 }
@@ -243,7 +257,7 @@ export function builtMenuRoutes(
   const leaves = menus.flat().flatMap((entry) => (isMenuGroup(entry) ? entry.children : [entry]));
   return leaves.flatMap((leaf) =>
     leaf.built && leaf.target.kind === 'route'
-      ? [{ id: leaf.id as MenuItemId, path: leaf.target.path, guard: leaf.target.guard }]
+      ? [{ id: leaf.id as BuiltRouteItemId, path: leaf.target.path, guard: leaf.target.guard }]
       : [],
   );
 }

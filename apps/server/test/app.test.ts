@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { startTestApp, TEST_ADMIN, type TestApp } from './test-app';
+
+const webDist = mkdtempSync(join(tmpdir(), 'panel-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">painel</div>');
+writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log("app")');
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp({ WEB_DIST_DIR: webDist, LOG_LEVEL: 'trace' }, { logStream });
+});
+afterAll(async () => {
+  await testApp.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the one process', () => {
+  it('answers the health check', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes the OpenAPI document generated from the route schemas, and its page', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/auth/sign-in'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'username',
+      'password',
+      'g-recaptcha-response',
+    ]);
+    const page = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('serves the built panel with a fallback to index.html for deep links', async () => {
+    const deepLink = await testApp.app.inject({ method: 'GET', url: '/resellers/logs' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.body).toContain('painel');
+    const asset = await testApp.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log("app")');
+  });
+
+  it('answers unknown /api paths with the JSON 404, not the page', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 404, code: 'not_found', message: 'Recurso não encontrado.' });
+  });
+
+  it('logs JSON lines with request ids and never a password or token', async () => {
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'x-request-id': 'req-test-0001' },
+      payload: { ...TEST_ADMIN, 'g-recaptcha-response': 'x' },
+    });
+    const token = signIn.json().token as string;
+    await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } });
+    const all = logLines.join('');
+    expect(all).toContain('"reqId":"req-test-0001"');
+    expect(all).not.toContain(TEST_ADMIN.password);
+    expect(all).not.toContain(token);
+    for (const line of logLines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', ADMIN_USERNAME: 'admin', CAPTCHA_PROVIDER: 'altcha' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('refuses reCAPTCHA without its keys, and unknown providers', () => {
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow('RECAPTCHA_SITE_KEY');
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow('CAPTCHA_PROVIDER');
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT');
+  });
+});

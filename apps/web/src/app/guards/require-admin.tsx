@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
+import { useProfile } from '@/features/profile/api/get-profile';
+
+/** Admin-only pages (spec §2: /admin/settings, /admin/news, /admin/transfer): others go to /dashboard. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { data: profile, isPending } = useProfile();
+  if (isPending) return <PageLoader />;
+  if (profile?.type !== 'admin') return <Navigate to={paths.dashboard} replace />;
+  return children;
+}

@@ -1,0 +1,96 @@
+import { AppShell, Divider, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Profile } from '@panel/shared/profile/profile-schema';
+import { UserAvatar } from '@/components/user-avatar';
+import {
+  isMenuGroup,
+  visibleSidebarMenu,
+  type MenuDialog,
+  type MenuEntry,
+  type MenuLeaf,
+} from '@/config/menu-definition';
+import { useStoredAuth } from '@/lib/auth-storage';
+import classes from './app-navbar.module.css';
+import { MENU_ICONS } from './menu-icons';
+
+interface AppNavbarProps {
+  profile: Profile | undefined;
+  onOpenDialog: (dialog: MenuDialog) => void;
+}
+
+function isActive(pathname: string, leaf: MenuLeaf): boolean {
+  return leaf.target.kind === 'route' && (pathname === leaf.target.path || pathname.startsWith(`${leaf.target.path}/`));
+}
+
+export function AppNavbar({ profile, onOpenDialog }: AppNavbarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const storedUser = useStoredAuth()?.user;
+  const username = profile?.username ?? storedUser?.username ?? '';
+  const entries = profile ? visibleSidebarMenu({ type: profile.type }) : [];
+
+  const renderLeaf = (leaf: MenuLeaf, nested: boolean) => {
+    const Icon = leaf.icon ? MENU_ICONS[leaf.icon] : undefined;
+    const common = {
+      label: t(`nav.${leaf.label}`),
+      leftSection: Icon ? <Icon size={18} stroke={1.6} /> : undefined,
+      className: classes.link,
+      pl: nested ? 'lg' : undefined,
+    };
+    if (leaf.target.kind === 'route') {
+      return (
+        <NavLink
+          key={leaf.id}
+          {...common}
+          component={Link}
+          to={leaf.target.path}
+          active={isActive(pathname, leaf)}
+          variant="filled"
+        />
+      );
+    }
+    if (leaf.target.kind === 'dialog') {
+      const { dialog } = leaf.target;
+      return <NavLink key={leaf.id} {...common} component="button" onClick={() => onOpenDialog(dialog)} />;
+    }
+    return null;
+  };
+
+  const renderEntry = (entry: MenuEntry) => {
+    if (!isMenuGroup(entry)) return renderLeaf(entry, false);
+    const Icon = MENU_ICONS[entry.icon];
+    return (
+      <NavLink
+        key={entry.id}
+        label={t(`nav.${entry.label}`)}
+        leftSection={<Icon size={18} stroke={1.6} />}
+        className={classes.link}
+        defaultOpened={entry.children.some((child) => isActive(pathname, child))}
+      >
+        {entry.children.map((child) => renderLeaf(child, true))}
+      </NavLink>
+    );
+  };
+
+  return (
+    <>
+      <AppShell.Section p="md">
+        <Group wrap="nowrap" gap="sm">
+          <UserAvatar avatar={profile?.avatar ?? storedUser?.avatar} alt={username} size={44} radius="xl" />
+          <Stack gap={0} miw={0}>
+            <Text fw={700} truncate data-testid="sidebar-username">
+              {username}
+            </Text>
+          </Stack>
+        </Group>
+      </AppShell.Section>
+      <Divider className={classes.divider} />
+      <AppShell.Section grow component={ScrollArea} p="xs">
+        <nav aria-label="Menu principal">
+          {profile ? entries.map(renderEntry) : <Skeleton h={32} radius="sm" opacity={0.2} />}
+        </nav>
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { theme } from './theme';
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" limit={5} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { builtMenuRoutes, type BuiltRouteItemId, type MenuRoute } from '@/config/menu-definition';
+import { paths } from '@/config/paths';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireAuth } from './guards/require-auth';
+import { RouteErrorPage } from './route-error-page';
+
+// Every screen is its own chunk, so /login loads neither the shell nor any authenticated page.
+const LoginPage = lazy(() => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const LogoutPage = lazy(() =>
+  import('@/features/auth/components/logout-page').then((m) => ({ default: m.LogoutPage })),
+);
+const LockPage = lazy(() => import('@/features/auth/components/lock-page').then((m) => ({ default: m.LockPage })));
+const MaintenancePage = lazy(() =>
+  import('@/features/maintenance/components/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
+);
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+
+/**
+ * The page of every built menu item. Typed from the menu definition: flipping an item's `built` flag
+ * without adding its page here (or adding a page for an unbuilt item) does not compile.
+ */
+export const MENU_PAGES: Record<BuiltRouteItemId, LazyExoticComponent<ComponentType>> = {
+  dashboard: lazy(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute }))),
+  'change-password': lazy(() =>
+    import('@/features/profile/components/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+  ),
+  'profile-settings': lazy(() =>
+    import('@/features/profile/components/profile-settings-page').then((m) => ({
+      default: m.ProfileSettingsPage,
+    })),
+  ),
+};
+
+function menuRouteElement(route: MenuRoute): ReactElement {
+  const Page = MENU_PAGES[route.id];
+  return route.guard === 'adminOnly' ? (
+    <RequireAdmin>
+      <Page />
+    </RequireAdmin>
+  ) : (
+    <Page />
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.logout, element: <LogoutPage /> },
+      { path: paths.lock, element: <LockPage /> },
+      { path: paths.maintenance, element: <MaintenancePage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <Navigate to={paths.dashboard} replace /> },
+              ...builtMenuRoutes().map((route) => ({ path: route.path, element: menuRouteElement(route) })),
+            ],
+          },
+        ],
+      },
+      // Screens not built yet (and unknown addresses) land on the dashboard.
+      { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,17 @@
+import { createTheme } from '@mantine/core';
+import { MOBILE_SIDEBAR_BREAKPOINT_PX } from '@panel/shared/ui/ui-constants';
+
+/** `md` is the sidebar breakpoint of spec §2 (998 px): below it the sidebar becomes the mobile menu. */
+export const SIDEBAR_BREAKPOINT = 'md';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  breakpoints: {
+    xs: '36em',
+    sm: '48em',
+    md: `${MOBILE_SIDEBAR_BREAKPOINT_PX / 16}em`,
+    lg: '75em',
+    xl: '88em',
+  },
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signInResponseSchema, type SignInInput, type SignInResponse } from '@panel/shared/auth/sign-in-schema';
+import { apiRequest } from '@/lib/api-client';
+import { writeStoredAuth } from '@/lib/auth-storage';
+import { clearMessageModalFlag } from '@/lib/message-modal-flag';
+
+export async function signIn(input: SignInInput): Promise<SignInResponse> {
+  const body = await apiRequest<unknown>('/auth/sign-in', { method: 'POST', body: input });
+  return signInResponseSchema.parse(body);
+}
+
+/** Signs in and stores the login; a new session starts with a clean cache and shows the message again. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    meta: { silentError: true, skipSessionHandling: true },
+    onSuccess: ({ token, user }) => {
+      // The captcha settings stay; everything of a previous session goes.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      clearMessageModalFlag();
+      writeStoredAuth({ token, user });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signInResponseSchema, type SignInResponse, type UnlockInput } from '@panel/shared/auth/sign-in-schema';
+import { apiRequest } from '@/lib/api-client';
+import { writeStoredAuth } from '@/lib/auth-storage';
+
+export async function unlockSession(input: UnlockInput): Promise<SignInResponse> {
+  const body = await apiRequest<unknown>('/auth/unlock', { method: 'POST', body: input });
+  return signInResponseSchema.parse(body);
+}
+
+export function useUnlockSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlockSession,
+    meta: { silentError: true, skipSessionHandling: true },
+    onSuccess: async ({ token, user }) => {
+      writeStoredAuth({ token, user });
+      // Whatever failed while the session was locked is fetched again.
+      await queryClient.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { UnlockInput } from '@panel/shared/auth/sign-in-schema';
+import { UserAvatar } from '@/components/user-avatar';
+import { paths } from '@/config/paths';
+import { useStoredAuth } from '@/lib/auth-storage';
+import { mapError } from '@/lib/map-error';
+import { readRedirectPath } from '@/lib/redirect-path';
+import { useCaptchaConfig } from '../api/get-captcha-config';
+import { useUnlockSession } from '../api/unlock-session';
+import { LockForm } from './lock-form';
+
+/** /lock: the session is locked on the server; the stored login stays until unlock or sign-out. */
+export function LockPage() {
+  const auth = useStoredAuth();
+  const navigate = useNavigate();
+  const captcha = useCaptchaConfig();
+  const unlock = useUnlockSession();
+
+  if (!auth) return <Navigate to={paths.login} replace />;
+
+  const handleSubmit = async (values: UnlockInput) => {
+    await unlock.mutateAsync(values);
+    await navigate(readRedirectPath(), { replace: true });
+  };
+
+  return (
+    <Center mih="100dvh" p="md">
+      <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
+        <Stack gap="lg">
+          <Stack align="center" gap="xs">
+            <UserAvatar avatar={auth.user.avatar} alt={auth.user.username} size={80} radius="xl" />
+            <Title order={3} ta="center" data-testid="lock-username">
+              {auth.user.username}
+            </Title>
+          </Stack>
+          {captcha.isPending && (
+            <Center>
+              <Loader aria-label="Carregando" />
+            </Center>
+          )}
+          {captcha.isError && (
+            <Stack>
+              <Alert color="red" variant="light" role="alert">
+                <Text size="sm">{mapError(captcha.error).message}</Text>
+              </Alert>
+              <Button variant="light" onClick={() => void captcha.refetch()}>
+                Tentar novamente
+              </Button>
+            </Stack>
+          )}
+          {captcha.data && <LockForm captcha={captcha.data} onSubmit={handleSubmit} />}
+          <Anchor component={Link} to={paths.logout} ta="center" size="sm">
+            Entrar com outro usuário
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

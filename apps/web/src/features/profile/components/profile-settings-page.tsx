@@ -1,0 +1,47 @@
+import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { PageLoader } from '@/components/page-loader';
+import { showSuccessToast } from '@/lib/toasts';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import { AvatarPicker } from './avatar-picker';
+
+export const SETTING_SAVED_TEXT = 'Configuração alterada com sucesso!';
+
+/** /profile: the account's preferences (table layout on mobile, avatar). */
+export function ProfileSettingsPage() {
+  const { data: profile } = useProfile();
+  const updateProfile = useUpdateProfile();
+
+  if (!profile) return <PageLoader />;
+
+  const save = (update: Parameters<typeof updateProfile.mutate>[0]) =>
+    updateProfile.mutate(update, { onSuccess: () => showSuccessToast(SETTING_SAVED_TEXT) });
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Configurações</Title>
+      <Card withBorder radius="md" p="lg">
+        <Switch
+          label="Exibir tabelas em modo vertical (Mobile)"
+          checked={profile.mobile_table_mode === 1}
+          onChange={(event) => save({ mobile_table_mode: event.currentTarget.checked ? 1 : 0 })}
+        />
+      </Card>
+      <Card withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <div>
+            <Title order={4}>Avatar</Title>
+            <Text size="sm" c="dimmed">
+              Escolha o avatar exibido no menu lateral.
+            </Text>
+          </div>
+          <AvatarPicker
+            value={profile.avatar}
+            disabled={updateProfile.isPending}
+            onChange={(avatar) => save({ avatar })}
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
