@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { SYSTEMS } from '../catalog/packages';
+import { idParamSchema, listMetaSchema, orderBySchema, pageSchema, perSchema } from '../lists/list-query';
+import { linePasswordSchema, lineUsernameSchema, newLinePasswordSchema } from './line-credentials';
+import { LINE_MESSAGES } from './line-messages';
+import { macAddressSchema } from './mac-address';
+
+/** The contract of /api/users (lines): query, bodies and the row, shared by server and panel. */
+
+export const systemSchema = z.union(
+  [z.literal(SYSTEMS.iptv), z.literal(SYSTEMS.p2p), z.literal(SYSTEMS.hybrid)],
+  {
+    error: 'Serviço inválido',
+  },
+);
+export const SYSTEM_LABELS: Record<1 | 2 | 3, string> = { 1: 'IPTV', 2: 'P2P', 3: 'Híbrido' };
+
+export const LINE_SORT_FIELDS = [
+  'enabled',
+  'username',
+  'exp_date',
+  'reseller_notes',
+  'packages',
+  'max_connections',
+  'system',
+  'id',
+] as const;
+export type LineSortField = (typeof LINE_SORT_FIELDS)[number];
+
+export const EXPIRY_INTERVALS = ['today', '3days', '7days', '15days', '30days'] as const;
+export type ExpiryInterval = (typeof EXPIRY_INTERVALS)[number];
+export const EXPIRY_INTERVAL_DAYS: Record<ExpiryInterval, number> = {
+  today: 0,
+  '3days': 3,
+  '7days': 7,
+  '15days': 15,
+  '30days': 30,
+};
+
+/** Status filter of spec §2: Ativo 1, Bloqueado 0, Expirado 3, Não expirado 4. */
+export const LINE_STATUS_FILTERS = { active: 1, blocked: 0, expired: 3, notExpired: 4 } as const;
+
+const optionalNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+export const lineListQuerySchema = z.object({
+  page: pageSchema,
+  per: perSchema,
+  order_by: orderBySchema(LINE_SORT_FIELDS, { field: 'id', direction: 'desc' }),
+  search: z.string().trim().max(100).optional(),
+  reseller: optionalNumber(idParamSchema),
+  expirationInterval: z.enum(EXPIRY_INTERVALS, { error: 'Intervalo inválido' }).optional(),
+  status: optionalNumber(
+    z.coerce.number().refine((value) => [0, 1, 3, 4].includes(value), 'Status inválido'),
+  ),
+  type: z.enum(['trial', 'normal'], { error: 'Tipo inválido' }).optional(),
+  system: optionalNumber(z.coerce.number().pipe(systemSchema)),
+});
+export type LineListQuery = z.infer<typeof lineListQuerySchema>;
+
+/** One line as the panel sees it (spec §3 User). Dates are unix seconds. */
+export const lineSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  password: z.string(),
+  full_name: z.string().nullable(),
+  macaddr: z.string().nullable(),
+  as_number: z.string().nullable(),
+  max_connections: z.number().int(),
+  enabled: z.union([z.literal(0), z.literal(1)]),
+  exp_date: z.number().int(),
+  created_at: z.number().int(),
+  is_trial: z.union([z.literal(0), z.literal(1)]),
+  system: systemSchema,
+  extra_days: z.number().int(),
+  extra_days_enabled: z.union([z.literal(0), z.literal(1)]),
+  reseller_id: z.number().int(),
+  master_username: z.string(),
+  reseller_notes: z.string().nullable(),
+  package_id: z.number().int(),
+  packages: z.array(z.number().int()),
+  bouquet: z.array(z.number().int()),
+  dreamtv_device_id: z.string().nullable(),
+  dreamtv_playlist_id: z.string().nullable(),
+});
+export type Line = z.infer<typeof lineSchema>;
+
+/**
+ * List meta of /api/users: counting millions of rows for every page view is not done, so `total` is
+ * exact only up to a cap; past it `total_exact` is false and the panel says "mais de N".
+ */
+export const lineListResponseSchema = z.object({
+  data: z.array(lineSchema),
+  meta: listMetaSchema.extend({ total_exact: z.boolean() }),
+});
+export type LineListResponse = z.infer<typeof lineListResponseSchema>;
+
+const notesSchema = z.string().trim().max(500, 'Máximo de 500 caracteres').optional();
+/** Spec §5: a phone is stored only when longer than 6 characters; shorter values are dropped. */
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'Telefone inválido')
+  .optional()
+  .transform((value) => (value && value.length > 6 ? value : undefined));
+const fullNameSchema = z.string().trim().max(120, 'Máximo de 120 caracteres');
+
+/**
+ * POST /api/users and POST /api/users/trial_users. Without username and password the server
+ * generates both (random mode, spec §9); a package is then required.
+ */
+export const createLineSchema = z
+  .object({
+    system: systemSchema.default(SYSTEMS.iptv),
+    username: lineUsernameSchema.optional(),
+    password: newLinePasswordSchema.optional(),
+    package_id: z.number({ error: LINE_MESSAGES.packageRequired }).int(LINE_MESSAGES.packageRequired),
+    full_name: fullNameSchema.optional(),
+    macaddr: macAddressSchema.optional(),
+    reseller_notes: notesSchema,
+    as_number: phoneSchema,
+    /** Only an admin or a master may create a line for a reseller of its subtree; default: the caller. */
+    reseller_id: idParamSchema.optional(),
+    expire_at_2359: z.boolean().default(false),
+  })
+  .superRefine((value, context) => {
+    if ((value.username === undefined) !== (value.password === undefined)) {
+      const field = value.username === undefined ? 'username' : 'password';
+      context.addIssue({ code: 'custom', path: [field], message: LINE_MESSAGES.required });
+    }
+    if (value.system === SYSTEMS.hybrid) {
+      if (!value.full_name)
+        context.addIssue({ code: 'custom', path: ['full_name'], message: LINE_MESSAGES.required });
+      if (!value.macaddr)
+        context.addIssue({ code: 'custom', path: ['macaddr'], message: LINE_MESSAGES.required });
+    }
+  });
+export type CreateLineInput = z.input<typeof createLineSchema>;
+
+/** PUT /api/users/:id. Hybrid lines accept only bouquet, full_name, macaddr and notes. */
+export const editLineSchema = z.object({
+  bouquet: z.array(z.number().int().positive()).min(1, LINE_MESSAGES.bouquetRequired),
+  username: lineUsernameSchema.optional(),
+  password: linePasswordSchema.optional(),
+  full_name: fullNameSchema.optional(),
+  macaddr: macAddressSchema.optional(),
+  reseller_notes: notesSchema,
+  as_number: phoneSchema,
+});
+export type EditLineInput = z.input<typeof editLineSchema>;
+
+export const renewMonthSchema = z.object({ months: z.literal(1).default(1) });
+export const renewByPackageSchema = z.object({
+  package_id: z.number({ error: LINE_MESSAGES.packageRequired }).int(LINE_MESSAGES.packageRequired),
+});
+export const renewByCalendarSchema = z.object({
+  selected_date: z
+    .string({ error: LINE_MESSAGES.dateRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LINE_MESSAGES.dateRequired),
+});
+export const addDaysSchema = z.object({
+  days: z
+    .number({ error: LINE_MESSAGES.addDaysRange })
+    .int(LINE_MESSAGES.addDaysRange)
+    .min(1, LINE_MESSAGES.addDaysRange)
+    .max(3, LINE_MESSAGES.addDaysRange),
+});
+/** Screens: a signed change; negative removes (spec §5). */
+export const screensSchema = z.object({
+  screens: z
+    .number({ error: 'Informe somente números' })
+    .int('Informe somente números')
+    .refine((value) => value !== 0, 'Informe somente números'),
+});
+export const changeSystemSchema = z.object({ system_id: systemSchema });
+export const hybridTransferSchema = z.object({
+  macaddr: macAddressSchema,
+  full_name: fullNameSchema.optional(),
+});
+export const checkMacSchema = z.object({ macaddr: macAddressSchema });
+export const cleanupExpiredSchema = z.object({
+  days: z.union([z.literal(3), z.literal(10), z.literal(30)], { error: 'Período inválido' }),
+});
+export const cleanupResultSchema = z.object({ deleted_count: z.number().int(), message: z.string() });
+
+/** A paid action's result: the line after it, what it cost and the caller's balance after. */
+export const lineActionResultSchema = z.object({
+  line: lineSchema,
+  charged: z.string(),
+  balance: z.string(),
+});
+export type LineActionResult = z.infer<typeof lineActionResultSchema>;

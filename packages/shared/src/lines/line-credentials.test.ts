@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  lineUsernameSchema,
+  linePasswordSchema,
+  newLinePasswordSchema,
+  randomCredential,
+} from './line-credentials';
+import { LINE_MESSAGES } from './line-messages';
+import { formatMacInput, macAddressSchema, normaliseMac } from './mac-address';
+
+const message = (
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => schema.safeParse(value).error?.issues[0]?.message;
+
+describe('line username (spec §5)', () => {
+  it.each([
+    ['', LINE_MESSAGES.required],
+    ['abc12', LINE_MESSAGES.min6],
+    ['Cliente1', LINE_MESSAGES.usernameCharset],
+    ['cliente 1', LINE_MESSAGES.usernameCharset],
+    ['cliente#1', LINE_MESSAGES.usernameCharset],
+  ])('refuses %j', (value, expected) => expect(message(lineUsernameSchema, value)).toBe(expected));
+  it('accepts lowercase letters, digits, @ and !', () =>
+    expect(message(lineUsernameSchema, 'cli@nte!9')).toBeUndefined());
+});
+
+describe('line password (spec §5)', () => {
+  it.each([
+    ['', LINE_MESSAGES.required],
+    ['a1b2c', LINE_MESSAGES.min6],
+    ['senha#19', LINE_MESSAGES.passwordCharset],
+    ['xx123yy', LINE_MESSAGES.noSequences],
+  ])('refuses %j', (value, expected) => expect(message(linePasswordSchema, value)).toBe(expected));
+  it('needs a letter on create only', () => {
+    expect(message(linePasswordSchema, '975319')).toBeUndefined();
+    expect(message(newLinePasswordSchema, '975319')).toBe(LINE_MESSAGES.passwordNeedsLetter);
+    expect(message(newLinePasswordSchema, 'Senh@!?9')).toBeUndefined();
+  });
+});
+
+describe('random credentials', () => {
+  it('are 8 to 10 characters, start with a letter and pass the rules', () => {
+    let seed = 7;
+    const random = (max: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % max;
+    };
+    for (let i = 0; i < 200; i++) {
+      const value = randomCredential(random);
+      expect(value).toMatch(/^[a-z][a-z0-9]{7,9}$/);
+      expect(message(lineUsernameSchema, value)).toBeUndefined();
+      expect(message(newLinePasswordSchema, value)).toBeUndefined();
+    }
+  });
+});
+
+describe('MAC address (spec §5)', () => {
+  it('formats the input as it is typed: lowercase hex, colons, 17 characters at most', () => {
+    expect(formatMacInput('AA-BB-CC')).toBe('aa:bb:cc');
+    expect(formatMacInput('aabbccddeeff0011')).toBe('aa:bb:cc:dd:ee:ff');
+    expect(formatMacInput('zz:1g')).toBe('1');
+  });
+  it('accepts 12 hex digits with or without separators', () => {
+    expect(normaliseMac('AA-BB-CC-DD-EE-FF')).toBe('aabbccddeeff');
+    expect(macAddressSchema.parse('AA-BB-CC-DD-EE-FF')).toBe('aa:bb:cc:dd:ee:ff');
+  });
+  it('refuses anything else with the spec message', () => {
+    expect(message(macAddressSchema, '')).toBe(LINE_MESSAGES.required);
+    expect(message(macAddressSchema, 'aa:bb:cc:dd:ee')).toBe(LINE_MESSAGES.macInvalid);
+    expect(message(macAddressSchema, 'gg:bb:cc:dd:ee:ff')).toBe(LINE_MESSAGES.macInvalid);
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { hasAscendingSequence } from '../auth/sequences';
+import { LINE_MESSAGES } from './line-messages';
+
+/** IPTV/P2P username (spec §5): at least 6, lowercase letters, digits, @ and ! only. */
+export const lineUsernameSchema = z
+  .string({ error: LINE_MESSAGES.required })
+  .min(1, LINE_MESSAGES.required)
+  .min(6, LINE_MESSAGES.min6)
+  .max(64, LINE_MESSAGES.usernameCharset)
+  .regex(/^[a-z0-9@!]+$/, LINE_MESSAGES.usernameCharset);
+
+/** Line password on edit: at least 6; letters, digits, @ ! ? only; no ascending sequences. */
+export const linePasswordSchema = z
+  .string({ error: LINE_MESSAGES.required })
+  .min(1, LINE_MESSAGES.required)
+  .min(6, LINE_MESSAGES.min6)
+  .max(64, LINE_MESSAGES.passwordCharset)
+  .regex(/^[A-Za-z0-9@!?]+$/, LINE_MESSAGES.passwordCharset)
+  .refine((value) => !hasAscendingSequence(value), LINE_MESSAGES.noSequences);
+
+/** On create the password must also contain a letter. */
+export const newLinePasswordSchema = linePasswordSchema.refine(
+  (value) => /[A-Za-z]/.test(value),
+  LINE_MESSAGES.passwordNeedsLetter,
+);
+
+const LETTERS = 'abcdefghijkmnpqrstuvwxyz';
+const ALPHANUMERIC = `${LETTERS}23456789`;
+
+/**
+ * Random credentials (spec §9): 8 to 10 characters starting with a letter. Generated values are
+ * checked against the same rules and regenerated when they break one (e.g. an "abc" run).
+ */
+export function randomCredential(random: (max: number) => number): string {
+  for (;;) {
+    const length = 8 + random(3);
+    let value = LETTERS[random(LETTERS.length)] ?? 'a';
+    while (value.length < length) value += ALPHANUMERIC[random(ALPHANUMERIC.length)];
+    if (!hasAscendingSequence(value) && /[a-z]/.test(value)) return value;
+  }
+}

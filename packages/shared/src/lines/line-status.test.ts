@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { expiryBadge, lineDisplayStatus } from './line-status';
+
+describe('line display status (spec §4)', () => {
+  it('is BLOQUEADO when not enabled, else ATIVO or EXPIRADO by expiry', () => {
+    expect(lineDisplayStatus(0, 2_000, 1_000)).toBe('BLOQUEADO');
+    expect(lineDisplayStatus(1, 2_000, 1_000)).toBe('ATIVO');
+    expect(lineDisplayStatus(1, 1_000, 1_000)).toBe('EXPIRADO');
+  });
+});
+
+describe('expiry badge', () => {
+  const now = new Date(2026, 10, 21, 10, 0, 0);
+  const at = (days: number, hour = 12) => new Date(2026, 10, 21 + days, hour, 0, 0).getTime() / 1000;
+
+  it('is danger and Expirado once expired', () => {
+    expect(expiryBadge(at(0, 9), now)).toEqual({ color: 'danger', tooltip: 'Expirado' });
+    expect(expiryBadge(at(-3), now)).toEqual({ color: 'danger', tooltip: 'Expirado' });
+  });
+  it('is pink while it still expires later today', () => {
+    expect(expiryBadge(at(0, 23), now)).toEqual({ color: 'pink', tooltip: 'Expira hoje' });
+  });
+  it('is warning up to 3 days, info up to 7, success beyond', () => {
+    expect(expiryBadge(at(1), now)).toEqual({ color: 'warning', tooltip: 'Expira em 1 dia' });
+    expect(expiryBadge(at(3), now)).toEqual({ color: 'warning', tooltip: 'Expira em 3 dias' });
+    expect(expiryBadge(at(4), now)).toEqual({ color: 'info', tooltip: 'Expira em 4 dias' });
+    expect(expiryBadge(at(7), now)).toEqual({ color: 'info', tooltip: 'Expira em 7 dias' });
+    expect(expiryBadge(at(8), now)).toEqual({ color: 'success', tooltip: 'Expira em 8 dias' });
+  });
+});

@@ -1,0 +1,38 @@
+/** Display status of a line (spec §4). */
+export type LineDisplayStatus = 'ATIVO' | 'EXPIRADO' | 'BLOQUEADO';
+
+export function lineDisplayStatus(
+  enabled: number,
+  expDateSeconds: number,
+  nowSeconds: number,
+): LineDisplayStatus {
+  if (enabled !== 1) return 'BLOQUEADO';
+  return expDateSeconds > nowSeconds ? 'ATIVO' : 'EXPIRADO';
+}
+
+export type ExpiryBadgeColor = 'danger' | 'pink' | 'warning' | 'info' | 'success';
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** Calendar days from today to the expiry day, in the viewer's time zone (0 = today, negative = past). */
+export function calendarDaysUntil(expDateSeconds: number, now: Date): number {
+  const expiry = new Date(expDateSeconds * 1000);
+  return Math.round((startOfDay(expiry) - startOfDay(now)) / 86_400_000);
+}
+
+/**
+ * Badge of the 'Expira em' column (spec §2): expired or today = danger, pink while still later today;
+ * up to 3 days warning; up to 7 days info; otherwise success.
+ */
+export function expiryBadge(expDateSeconds: number, now: Date): { color: ExpiryBadgeColor; tooltip: string } {
+  const expired = expDateSeconds * 1000 <= now.getTime();
+  if (expired) return { color: 'danger', tooltip: 'Expirado' };
+  const days = calendarDaysUntil(expDateSeconds, now);
+  if (days <= 0) return { color: 'pink', tooltip: 'Expira hoje' };
+  const tooltip = days === 1 ? 'Expira em 1 dia' : `Expira em ${days} dias`;
+  if (days <= 3) return { color: 'warning', tooltip };
+  if (days <= 7) return { color: 'info', tooltip };
+  return { color: 'success', tooltip };
+}

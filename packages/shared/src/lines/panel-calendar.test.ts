@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { LINE_MESSAGES } from './line-messages';
+import { calendarWindow, checkCalendarDate, expiryAt2359, panelDate, panelTime } from './panel-calendar';
+
+// 2026-11-21 10:00 in Brasília = 13:00 UTC.
+const now = Date.parse('2026-11-21T13:00:00Z') / 1000;
+
+describe('panel calendar (Brasília time)', () => {
+  it('reads dates in UTC−3', () => {
+    expect(panelDate(Date.parse('2026-11-22T02:00:00Z') / 1000)).toBe('2026-11-21');
+    expect(panelTime('2026-11-21', 23, 59)).toBe(Date.parse('2026-11-22T02:59:00Z') / 1000);
+  });
+
+  it('opens the window the day after the later of now and expiry, up to one month', () => {
+    expect(calendarWindow(now - 5 * 86_400, now)).toEqual({
+      base: '2026-11-21',
+      min: '2026-11-22',
+      max: '2026-12-21',
+    });
+    const later = Date.parse('2027-01-31T15:00:00Z') / 1000;
+    expect(calendarWindow(later, now)).toEqual({ base: '2027-01-31', min: '2027-02-01', max: '2027-02-28' });
+  });
+
+  it('refuses a missing date, the same or an earlier date, and dates outside the window', () => {
+    const exp = Date.parse('2026-11-25T15:00:00Z') / 1000;
+    expect(checkCalendarDate(undefined, exp, now)).toEqual({
+      ok: false,
+      message: LINE_MESSAGES.dateRequired,
+    });
+    expect(checkCalendarDate('2026-11-25', exp, now)).toEqual({
+      ok: false,
+      message: LINE_MESSAGES.dateNotAfterExpiry,
+    });
+    expect(checkCalendarDate('2026-11-20', exp, now)).toEqual({
+      ok: false,
+      message: LINE_MESSAGES.dateNotAfterExpiry,
+    });
+    expect(checkCalendarDate('2026-12-26', exp, now)).toEqual({
+      ok: false,
+      message: LINE_MESSAGES.dateOutOfWindow,
+    });
+  });
+
+  it('counts the days added and sets the new expiry to 23:59:59 of the chosen day', () => {
+    const exp = Date.parse('2026-11-25T15:00:00Z') / 1000;
+    expect(checkCalendarDate('2026-12-05', exp, now)).toEqual({
+      ok: true,
+      days: 10,
+      newExpDate: panelTime('2026-12-05', 23, 59, 59),
+    });
+    // An expired line counts from today.
+    expect(checkCalendarDate('2026-11-24', now - 86_400 * 10, now)).toMatchObject({ ok: true, days: 3 });
+  });
+
+  it('moves an expiry to 23:59 of its own day', () => {
+    const exp = Date.parse('2026-11-25T15:00:00Z') / 1000;
+    expect(expiryAt2359(exp)).toBe(panelTime('2026-11-25', 23, 59, 0));
+  });
+});

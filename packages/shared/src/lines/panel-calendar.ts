@@ -1,0 +1,66 @@
+import { LINE_MESSAGES } from './line-messages';
+
+/**
+ * Calendar rules of lines run in the panel's time zone, Brasília (UTC−3, no daylight saving since 2019),
+ * so "today", "23:59" and a chosen date mean the same on the server and in every browser.
+ */
+export const PANEL_UTC_OFFSET_SECONDS = -3 * 3600;
+const DAY = 86_400;
+
+/** 'YYYY-MM-DD' of a unix time, in panel time. */
+export function panelDate(seconds: number): string {
+  return new Date((seconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(0, 10);
+}
+
+/** Unix seconds of HH:MM:SS on a panel date. */
+export function panelTime(date: string, hours: number, minutes: number, secs = 0): number {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`) / 1000;
+  return midnightUtc - PANEL_UTC_OFFSET_SECONDS + hours * 3600 + minutes * 60 + secs;
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY * 1000).toISOString().slice(0, 10);
+}
+
+/** Same day next month, clamped to the month's last day (31 Jan → 28/29 Feb). */
+function addOneMonth(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(day, lastDay))).toISOString().slice(0, 10);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (DAY * 1000));
+}
+
+/** The dates a calendar renewal may choose: from the day after the later of now and expiry, up to one month later. */
+export function calendarWindow(expDate: number, now: number): { min: string; max: string; base: string } {
+  const base = panelDate(Math.max(now, expDate));
+  return { base, min: addDays(base, 1), max: addOneMonth(base) };
+}
+
+export type CalendarCheck = { ok: true; days: number; newExpDate: number } | { ok: false; message: string };
+
+/**
+ * Checks a chosen date (spec §5) and gives the days it adds and the new expiry: the chosen day at
+ * 23:59:59 panel time.
+ */
+export function checkCalendarDate(selected: string | undefined, expDate: number, now: number): CalendarCheck {
+  if (
+    !selected ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(selected) ||
+    Number.isNaN(Date.parse(`${selected}T00:00:00Z`))
+  ) {
+    return { ok: false, message: LINE_MESSAGES.dateRequired };
+  }
+  if (selected <= panelDate(expDate)) return { ok: false, message: LINE_MESSAGES.dateNotAfterExpiry };
+  const window = calendarWindow(expDate, now);
+  if (selected < window.min || selected > window.max)
+    return { ok: false, message: LINE_MESSAGES.dateOutOfWindow };
+  return { ok: true, days: daysBetween(window.base, selected), newExpDate: panelTime(selected, 23, 59, 59) };
+}
+
+/** 'Expira às 23:59': the same panel day, at 23:59:00. */
+export function expiryAt2359(expDate: number): number {
+  return panelTime(panelDate(expDate), 23, 59, 0);
+}
