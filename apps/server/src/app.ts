@@ -11,8 +11,11 @@ import { seedDatabase, type SeedResult } from './db/seed';
 import { AppError } from './lib/app-error';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { logsRoutes } from './modules/logs/logs.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { resellersRoutes } from './modules/resellers/resellers.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
 import { createCaptchaVerifier } from './plugins/captcha';
@@ -38,8 +41,12 @@ export interface BuildOptions {
 /** Builds the whole server: database, plugins, modules, one error handler. Used by server.ts and tests. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   usePortugueseValidationMessages();
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
-  const seedResult = await seedDatabase(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  const database =
+    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const seedResult = await seedDatabase(database.db, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+  });
   const signingSecret = config.SIGNING_SECRET ?? (await getOrCreateSecret(database.db, 'signing_secret'));
   const db = database.db;
 
@@ -50,7 +57,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.LOG_LEVEL,
             ...(options.logStream ? { stream: options.logStream } : {}),
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password'], censor: '[redacted]' },
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
+              censor: '[redacted]',
+            },
           },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -85,6 +95,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { db, config, captcha });
   await app.register(profileRoutes, { db });
   await app.register(newsRoutes, { db });
+  await app.register(resellersRoutes, { db });
+  await app.register(ledgerRoutes, { db });
+  await app.register(logsRoutes, { db });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();

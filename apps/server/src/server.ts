@@ -5,7 +5,9 @@ const config = loadConfig();
 const app = await buildApp(config);
 
 if (config.CAPTCHA_PROVIDER === 'none') {
-  app.log.warn('CAPTCHA_PROVIDER=none: sign-in has NO captcha. This exists for automated tests only; never run it in production.');
+  app.log.warn(
+    'CAPTCHA_PROVIDER=none: sign-in has NO captcha. This exists for automated tests only; never run it in production.',
+  );
 }
 if (app.seedResult.generatedAdminPassword) {
   // Printed once, on the start that created the admin; it is not stored anywhere in clear.

@@ -38,11 +38,9 @@ describe('the one process', () => {
   it('publishes the OpenAPI document generated from the route schemas, and its page', async () => {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(document.paths['/api/auth/sign-in'].post.requestBody.content['application/json'].schema.required).toEqual([
-      'username',
-      'password',
-      'g-recaptcha-response',
-    ]);
+    expect(
+      document.paths['/api/auth/sign-in'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['username', 'password', 'g-recaptcha-response']);
     const page = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });
@@ -69,7 +67,11 @@ describe('the one process', () => {
       payload: { ...TEST_ADMIN, 'g-recaptcha-response': 'x' },
     });
     const token = signIn.json().token as string;
-    await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } });
+    await testApp.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const all = logLines.join('');
     expect(all).toContain('"reqId":"req-test-0001"');
     expect(all).not.toContain(TEST_ADMIN.password);
@@ -81,7 +83,12 @@ describe('the one process', () => {
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', ADMIN_USERNAME: 'admin', CAPTCHA_PROVIDER: 'altcha' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      ADMIN_USERNAME: 'admin',
+      CAPTCHA_PROVIDER: 'altcha',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 

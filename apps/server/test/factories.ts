@@ -1,11 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { toCents } from '@panel/shared/money/credits';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { runInTransaction } from '../src/db/run-in-transaction';
 import { accounts, type AccountRow } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password-hash';
+import { mintCredits } from '../src/modules/ledger/ledger.service';
 import { hashSessionToken, newSessionToken } from '../src/lib/session-token';
 import { insertSession } from '../src/modules/auth/sessions.repository';
 
 let sequence = 0;
+// argon2 is slow on purpose; tests create hundreds of accounts with the same few passwords.
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
 
 export interface AccountOverrides {
   username?: string;
@@ -16,34 +29,69 @@ export interface AccountOverrides {
   parent?: AccountRow;
 }
 
-/** Inserts an account straight into the database (the API that creates resellers comes later). */
+/**
+ * Inserts an account straight into the database, under `parent` (default: the first admin). Starting
+ * credits of a reseller or publisher are minted through the ledger by the first admin (action
+ * 'bonus'), so every account keeps `credits = Σ ledger amounts` (docs/decisions/0010). An admin's
+ * balance is outside the ledger (it never moves), so admins start at 0 unless a test asks otherwise.
+ */
 export async function createAccount(
   app: FastifyInstance,
   overrides: AccountOverrides = {},
 ): Promise<AccountRow & { password: string }> {
-  sequence += 1;
+  const number = ++sequence;
   const password = overrides.password ?? 'Senha@forte9';
+  const role = overrides.role ?? 'reseller';
   const db = app.database.db;
+  const [firstAdmin] = await db
+    .select({ id: accounts.id, path: accounts.path })
+    .from(accounts)
+    .where(eq(accounts.role, 'admin'))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!firstAdmin) throw new Error('no admin seeded');
+  const parent = overrides.parent ?? firstAdmin;
+  const startingCents = toCents(overrides.credits ?? (role === 'admin' ? '0.00' : '50.00'));
   const [row] = await db
     .insert(accounts)
     .values({
-      username: overrides.username ?? `revenda${sequence}${Date.now() % 100000}`,
-      passwordHash: await hashPassword(password),
-      role: overrides.role ?? 'reseller',
-      parentId: overrides.parent?.id ?? 1,
+      username: overrides.username ?? `revenda${number}x${Date.now() % 100000}`,
+      passwordHash: await hashOnce(password),
+      role,
+      parentId: parent.id,
       path: '/pending/',
-      credits: overrides.credits ?? '50.00',
+      credits: role === 'admin' ? (overrides.credits ?? '0.00') : '0.00',
       status: overrides.status ?? 1,
     })
     .returning();
   if (!row) throw new Error('account not inserted');
-  const parentPath = overrides.parent?.path ?? '/1/';
-  const [updated] = await db
+  await db
     .update(accounts)
-    .set({ path: `${parentPath}${row.id}/` })
-    .where(eq(accounts.id, row.id))
-    .returning();
-  return { ...(updated ?? row), password };
+    .set({ path: `${parent.path}${row.id}/` })
+    .where(eq(accounts.id, row.id));
+  if (role !== 'admin' && startingCents > 0) {
+    await runInTransaction(db, (tx) =>
+      mintCredits(tx, {
+        accountId: row.id,
+        amountCents: startingCents,
+        actorId: firstAdmin.id,
+        action: 'bonus',
+        type: 'credits',
+      }),
+    );
+  }
+  const [created] = await db.select().from(accounts).where(eq(accounts.id, row.id));
+  if (!created) throw new Error('account vanished');
+  return { ...created, password };
+}
+
+/** An account plus an open session for it (no sign-in, so no rate limit). */
+export async function createSignedInAccount(
+  app: FastifyInstance,
+  overrides: AccountOverrides = {},
+): Promise<{ account: AccountRow & { password: string }; token: string }> {
+  const account = await createAccount(app, overrides);
+  return { account, token: await createSession(app, account.id) };
 }
 
 export async function signInAs(app: FastifyInstance, username: string, password: string): Promise<string> {

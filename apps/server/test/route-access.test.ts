@@ -54,7 +54,8 @@ describe('route × role access', () => {
         const token = await createSession(testApp.app, accountIds[role]);
         const response = await call(route.method, route.url, token);
         const allowed = route.access.roles.includes(role);
-        if (!allowed && response.statusCode !== 403) failures.push(`${label} ${role} expected 403, got ${response.statusCode}`);
+        if (!allowed && response.statusCode !== 403)
+          failures.push(`${label} ${role} expected 403, got ${response.statusCode}`);
         if (allowed && ([401, 403].includes(response.statusCode) || response.statusCode >= 500)) {
           failures.push(`${label} ${role} allowed but got ${response.statusCode} ${response.body}`);
         }

@@ -21,9 +21,29 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
     ...handle,
     async dispose() {
       await handle.close();
+      // pool.end() resolves before its connections have closed; dropping WITH (FORCE) at that moment
+      // kills them mid-close and their errors surface as uncaught exceptions in the test run.
+      await waitUntilDisconnected(serverUrl, name);
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function waitUntilDisconnected(serverUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const result = await client.query<{ open: number }>(
+        'select count(*)::int as open from pg_stat_activity where datname = $1',
+        [database],
+      );
+      if (!result.rows[0]?.open) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {

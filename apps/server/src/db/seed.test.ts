@@ -1,4 +1,5 @@
 import { PANEL_SETTING_DEFAULTS } from '@panel/shared/settings/panel-settings';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import { verifyPassword } from '../lib/password-hash';
@@ -16,19 +17,37 @@ describe('first-start seed', () => {
     const first = await seedDatabase(database.db, { username: 'chefe' });
     expect(first.adminCreated).toBe(true);
     expect(first.generatedAdminPassword).toMatch(/^[A-Za-z0-9]{16}$/);
-    const [admin] = await database.db.select().from(accounts);
+    const [admin] = await database.db.select().from(accounts).where(eq(accounts.role, 'admin'));
     expect(admin).toMatchObject({ username: 'chefe', role: 'admin', path: `/${admin?.id}/`, parentId: null });
     expect(await verifyPassword(admin!.passwordHash, first.generatedAdminPassword!)).toBe(true);
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const second = await seedDatabase(database.db, { username: 'chefe' });
     expect(second).toEqual({ adminCreated: false });
-    expect(await database.db.select().from(accounts)).toHaveLength(1);
+    expect(await database.db.select().from(accounts).where(eq(accounts.role, 'admin'))).toHaveLength(1);
+  });
+
+  it('creates the REVENDAS_DELETADOS bucket once, blocked, under the first admin', async () => {
+    await seedDatabase(database.db, { username: 'chefe' });
+    await seedDatabase(database.db, { username: 'chefe' });
+    const buckets = await database.db.select().from(accounts).where(eq(accounts.isDeletedBucket, true));
+    expect(buckets).toHaveLength(1);
+    const [admin] = await database.db.select().from(accounts).where(eq(accounts.role, 'admin'));
+    expect(buckets[0]).toMatchObject({
+      username: 'REVENDAS_DELETADOS',
+      role: 'reseller',
+      status: 0,
+      credits: '0.00',
+      parentId: admin?.id,
+      path: `${admin?.path}${buckets[0]?.id}/`,
+    });
   });
 
   it('stores the panel settings, the package catalogue of spec §9 and some bouquets', async () => {
     await seedDatabase(database.db, { username: 'chefe' });
-    const stored = Object.fromEntries((await database.db.select().from(settings)).map((row) => [row.key, row.value]));
+    const stored = Object.fromEntries(
+      (await database.db.select().from(settings)).map((row) => [row.key, row.value]),
+    );
     expect(stored).toEqual(PANEL_SETTING_DEFAULTS);
     const rows = await database.db.select().from(packages);
     const byId = new Map(rows.map((row) => [row.id, row]));

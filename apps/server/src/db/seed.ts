@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { DELETED_RESELLERS_BUCKET } from '@panel/shared/resellers/reseller-constants';
 import { PANEL_SETTING_DEFAULTS } from '@panel/shared/settings/panel-settings';
 import { generatePassword, hashPassword } from '../lib/password-hash';
 import type { Database } from './database';
@@ -50,20 +51,77 @@ export async function seedDatabase(
   await db.insert(packages).values(SEED_PACKAGES).onConflictDoNothing();
   const [bouquetCount] = await db.select({ count: sql<number>`count(*)::int` }).from(bouquets);
   if (!bouquetCount?.count) await db.insert(bouquets).values(SEED_BOUQUETS);
-  return seedAdmin(db, admin);
+  const result = await seedAdmin(db, admin);
+  await seedDeletedResellersBucket(db);
+  return result;
 }
 
 async function seedAdmin(db: Database, admin: { username: string; password?: string }): Promise<SeedResult> {
-  const existing = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.role, 'admin')).limit(1);
+  const existing = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.role, 'admin'))
+    .limit(1);
   if (existing.length > 0) return { adminCreated: false };
   const password = admin.password ?? generatePassword();
   const inserted = await db
     .insert(accounts)
-    .values({ username: admin.username, passwordHash: await hashPassword(password), role: 'admin', path: '/' })
+    .values({
+      username: admin.username,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      path: '/',
+    })
     .onConflictDoNothing()
     .returning({ id: accounts.id });
   const created = inserted[0];
   if (!created) return { adminCreated: false };
-  await db.update(accounts).set({ path: `/${created.id}/` }).where(eq(accounts.id, created.id));
+  await db
+    .update(accounts)
+    .set({ path: `/${created.id}/` })
+    .where(eq(accounts.id, created.id));
   return { adminCreated: true, generatedAdminPassword: admin.password ? undefined : password };
+}
+
+/**
+ * REVENDAS_DELETADOS adopts the sub-resellers (and lines) of deleted resellers, under the first admin.
+ * It is blocked (status 0) and its random password is never shown, so nobody can sign in as it.
+ */
+async function seedDeletedResellersBucket(db: Database): Promise<void> {
+  const [existing] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.isDeletedBucket, true))
+    .limit(1);
+  if (existing) return;
+  const [firstAdmin] = await db
+    .select({ id: accounts.id, path: accounts.path })
+    .from(accounts)
+    .where(eq(accounts.role, 'admin'))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!firstAdmin) return;
+  const passwordHash = await hashPassword(generatePassword(32));
+  // One transaction, so the path without its own id is never visible; concurrent first starts meet
+  // on the unique username and only one inserts.
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accounts)
+      .values({
+        username: DELETED_RESELLERS_BUCKET,
+        passwordHash,
+        role: 'reseller',
+        status: 0,
+        parentId: firstAdmin.id,
+        path: firstAdmin.path,
+        isDeletedBucket: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: accounts.id });
+    if (!created) return;
+    await tx
+      .update(accounts)
+      .set({ path: `${firstAdmin.path}${created.id}/` })
+      .where(eq(accounts.id, created.id));
+  });
 }

@@ -2,7 +2,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 
 // OWASP's argon2id recommendation: m = 19 MiB, t = 2, p = 1.
-const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id; the const enum cannot be imported under verbatimModuleSyntax */ as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Argon2id; the const enum cannot be imported under verbatimModuleSyntax */ as const,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

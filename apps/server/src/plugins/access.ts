@@ -8,8 +8,7 @@ import fp from 'fastify-plugin';
  * stops the server from starting, and the route × role test walks this registry.
  */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'session'; roles: readonly AccountType[]; allowLocked?: boolean };
+  { kind: 'public' } | { kind: 'session'; roles: readonly AccountType[]; allowLocked?: boolean };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const ANY_ROLE: Access = { kind: 'session', roles: ACCOUNT_TYPES };

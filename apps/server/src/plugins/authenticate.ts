@@ -43,7 +43,10 @@ export function requireCaller(request: FastifyRequest): Caller {
  * Unknown or ended sessions answer 404 session_not_found (the panel then goes to /login); locked or
  * idle sessions answer 401 session_locked (the panel goes to /lock).
  */
-async function authenticatePlugin(app: FastifyInstance, options: { db: Database; config: Config }): Promise<void> {
+async function authenticatePlugin(
+  app: FastifyInstance,
+  options: { db: Database; config: Config },
+): Promise<void> {
   const { db, config } = options;
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {

@@ -40,7 +40,8 @@ function altchaVerifier(secret: string): CaptchaVerifier {
       }),
     async verify(token) {
       const result = await verifyAltchaPayload(token, deriveKey, secret, undefined, used);
-      if (result.verification && 'expired' in result.verification && result.verification.expired) throw captchaFailed(AUTH_MESSAGES.captchaExpiredLogin);
+      if (result.verification && 'expired' in result.verification && result.verification.expired)
+        throw captchaFailed(AUTH_MESSAGES.captchaExpiredLogin);
       if (result.error) throw captchaFailed();
     },
   };
@@ -53,7 +54,11 @@ function recaptchaVerifier(config: Config): CaptchaVerifier {
       throw AppError.notFound();
     },
     async verify(token, ip) {
-      const form = new URLSearchParams({ secret: config.RECAPTCHA_SECRET ?? '', response: token, remoteip: ip });
+      const form = new URLSearchParams({
+        secret: config.RECAPTCHA_SECRET ?? '',
+        response: token,
+        remoteip: ip,
+      });
       let answer: { success?: boolean; 'error-codes'?: string[] };
       try {
         const response = await fetch(config.RECAPTCHA_VERIFY_URL, {

@@ -14,7 +14,10 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
   if (hasWeb) {
     await app.register(fastifyStatic, { root: options.distDir, wildcard: false, index: false });
   } else {
-    app.log.warn({ distDir: options.distDir }, 'web build not found: only the API is served (run npm run build)');
+    app.log.warn(
+      { distDir: options.distDir },
+      'web build not found: only the API is served (run npm run build)',
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api');

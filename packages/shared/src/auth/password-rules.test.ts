@@ -27,9 +27,17 @@ describe('new password rules (change password)', () => {
     expect(firstMessage('a1b2c3d4')).toBeUndefined();
   });
   it('needs the confirmation to match', () => {
-    const result = changePasswordSchema.safeParse({ password: 'senha@19', password_confirmation: 'senha@18' });
+    const result = changePasswordSchema.safeParse({
+      password: 'senha@19',
+      password_confirmation: 'senha@18',
+    });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ message: AUTH_MESSAGES.passwordsDiffer, path: ['password_confirmation'] });
-    expect(changePasswordSchema.safeParse({ password: 'senha@19', password_confirmation: 'senha@19' }).success).toBe(true);
+    expect(result.error?.issues[0]).toMatchObject({
+      message: AUTH_MESSAGES.passwordsDiffer,
+      path: ['password_confirmation'],
+    });
+    expect(
+      changePasswordSchema.safeParse({ password: 'senha@19', password_confirmation: 'senha@19' }).success,
+    ).toBe(true);
   });
 });

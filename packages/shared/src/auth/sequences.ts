@@ -8,8 +8,7 @@ export function hasAscendingSequence(text: string, length = 3): boolean {
   for (let i = 1; i < lower.length; i++) {
     const previous = lower.charCodeAt(i - 1);
     const current = lower.charCodeAt(i);
-    const sameClass =
-      (isDigit(previous) && isDigit(current)) || (isLetter(previous) && isLetter(current));
+    const sameClass = (isDigit(previous) && isDigit(current)) || (isLetter(previous) && isLetter(current));
     run = sameClass && current === previous + 1 ? run + 1 : 1;
     if (run >= length) return true;
   }

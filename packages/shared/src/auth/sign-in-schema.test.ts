@@ -17,7 +17,9 @@ describe('sign-in rules', () => {
     expect(issues(signInSchema, { username: 'a', password: 'abcd', 'g-recaptcha-response': 't' })).toEqual([
       ['password', 'Mínimo de 5 caracteres'],
     ]);
-    expect(issues(signInSchema, { username: 'a', password: 'abcde', 'g-recaptcha-response': 't' })).toEqual([]);
+    expect(issues(signInSchema, { username: 'a', password: 'abcde', 'g-recaptcha-response': 't' })).toEqual(
+      [],
+    );
   });
   it('requires the captcha', () => {
     expect(issues(signInSchema, { username: 'a', password: 'abcde', 'g-recaptcha-response': '' })).toEqual([

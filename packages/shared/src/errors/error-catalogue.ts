@@ -3,16 +3,28 @@
 
 export const ERROR_TEXT = {
   400: { title: 'Dados Inválidos', message: 'Dados inválidos. Verifique as informações e tente novamente.' },
-  401: { title: 'Não Autorizado', message: 'Sessão expirada ou credenciais inválidas. Faça login novamente.' },
+  401: {
+    title: 'Não Autorizado',
+    message: 'Sessão expirada ou credenciais inválidas. Faça login novamente.',
+  },
   403: { title: 'Sem Permissão', message: 'Você não tem permissão para realizar esta ação.' },
   404: { title: 'Não Encontrado', message: 'Recurso não encontrado.' },
   409: { title: 'Conflito', message: 'Conflito de dados. Este registro pode já existir.' },
   422: { title: 'Erro de Validação', message: 'Dados enviados estão em formato incorreto.' },
   429: { title: 'Limite Excedido', message: 'Muitas tentativas. Aguarde um momento e tente novamente.' },
   500: { title: 'Erro no Servidor', message: 'Erro no servidor. Por favor, tente novamente mais tarde.' },
-  502: { title: 'Erro no Servidor', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
-  503: { title: 'Erro no Servidor', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
-  504: { title: 'Erro no Servidor', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
+  502: {
+    title: 'Erro no Servidor',
+    message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  },
+  503: {
+    title: 'Erro no Servidor',
+    message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  },
+  504: {
+    title: 'Erro no Servidor',
+    message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  },
 } as const satisfies Record<number, { title: string; message: string }>;
 
 export const NETWORK_ERROR_TEXT = {

@@ -3,7 +3,9 @@ import { pickErrorText } from './pick-error-text';
 
 describe('pickErrorText follows the order of spec §8', () => {
   it('prefers the response message', () => {
-    expect(pickErrorText({ status: 409, body: { message: 'Usuário já existe', error: 'x' }, ownMessage: 'y' })).toEqual({
+    expect(
+      pickErrorText({ status: 409, body: { message: 'Usuário já existe', error: 'x' }, ownMessage: 'y' }),
+    ).toEqual({
       title: 'Conflito',
       message: 'Usuário já existe',
     });
@@ -19,8 +21,13 @@ describe('pickErrorText follows the order of spec §8', () => {
     });
   });
   it('then the status table', () => {
-    expect(pickErrorText({ status: 403 })).toEqual({ title: 'Sem Permissão', message: 'Você não tem permissão para realizar esta ação.' });
-    expect(pickErrorText({ status: 503 }).message).toBe('Serviço temporariamente indisponível. Tente novamente em instantes.');
+    expect(pickErrorText({ status: 403 })).toEqual({
+      title: 'Sem Permissão',
+      message: 'Você não tem permissão para realizar esta ação.',
+    });
+    expect(pickErrorText({ status: 503 }).message).toBe(
+      'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    );
     expect(pickErrorText({ status: 418 }).message).toBe('Erro 418. Por favor, tente novamente.');
   });
   it('falls back to the generic text', () => {

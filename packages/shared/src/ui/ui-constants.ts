@@ -12,7 +12,9 @@ export const MOBILE_SIDEBAR_BREAKPOINT_PX = 998;
 
 /** Thousands separated by dots: 1234567 → "1.234.567". */
 export function formatCount(value: number): string {
-  return Math.trunc(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return Math.trunc(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
 /** Text cut to `limit` characters plus '...' when longer. */

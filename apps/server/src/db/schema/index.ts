@@ -3,3 +3,5 @@ export * from './accounts';
 export * from './sessions';
 export * from './settings';
 export * from './catalog';
+export * from './credit-ledger';
+export * from './logs';

@@ -17,7 +17,10 @@ export async function findAccountById(db: Database, id: number): Promise<Account
 }
 
 export async function recordLogin(db: Database, id: number, ip: string): Promise<void> {
-  await db.update(accounts).set({ lastLoginAt: sql`now()`, lastIp: ip }).where(eq(accounts.id, id));
+  await db
+    .update(accounts)
+    .set({ lastLoginAt: sql`now()`, lastIp: ip })
+    .where(eq(accounts.id, id));
 }
 
 export async function updatePreferences(

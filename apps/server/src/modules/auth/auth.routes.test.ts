@@ -25,11 +25,23 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it.each([
-    [{ username: '', password: 'abcdef', 'g-recaptcha-response': 'x' }, 'username', AUTH_MESSAGES.usernameRequired],
+    [
+      { username: '', password: 'abcdef', 'g-recaptcha-response': 'x' },
+      'username',
+      AUTH_MESSAGES.usernameRequired,
+    ],
     [{ password: 'abcdef', 'g-recaptcha-response': 'x' }, 'username', AUTH_MESSAGES.usernameRequired],
-    [{ username: 'admin', password: 'abcd', 'g-recaptcha-response': 'x' }, 'password', AUTH_MESSAGES.loginPasswordMin],
+    [
+      { username: 'admin', password: 'abcd', 'g-recaptcha-response': 'x' },
+      'password',
+      AUTH_MESSAGES.loginPasswordMin,
+    ],
     [{ username: 'admin', password: 'abcdef' }, 'g-recaptcha-response', AUTH_MESSAGES.captchaRequired],
-    [{ username: 'admin', password: 'abcdef', 'g-recaptcha-response': '' }, 'g-recaptcha-response', AUTH_MESSAGES.captchaRequired],
+    [
+      { username: 'admin', password: 'abcdef', 'g-recaptcha-response': '' },
+      'g-recaptcha-response',
+      AUTH_MESSAGES.captchaRequired,
+    ],
   ])('rejects bad input %j with the spec message', async (payload, field, message) => {
     const response = await signIn(payload, '10.0.1.1');
     expect(response.statusCode).toBe(400);
@@ -48,18 +60,31 @@ describe('POST /api/auth/sign-in', () => {
   });
 
   it('makes an unknown user and a wrong password look the same', async () => {
-    const unknown = await signIn({ username: 'ninguem', password: 'errado1', 'g-recaptcha-response': 'x' }, '10.0.2.1');
-    const wrong = await signIn({ username: 'admin', password: 'errado1', 'g-recaptcha-response': 'x' }, '10.0.2.2');
+    const unknown = await signIn(
+      { username: 'ninguem', password: 'errado1', 'g-recaptcha-response': 'x' },
+      '10.0.2.1',
+    );
+    const wrong = await signIn(
+      { username: 'admin', password: 'errado1', 'g-recaptcha-response': 'x' },
+      '10.0.2.2',
+    );
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
-    expect(wrong.json()).toEqual({ status: 401, code: 'invalid_credentials', message: AUTH_MESSAGES.invalidCredentials });
+    expect(wrong.json()).toEqual({
+      status: 401,
+      code: 'invalid_credentials',
+      message: AUTH_MESSAGES.invalidCredentials,
+    });
   });
 
   it('answers the 6th rapid wrong attempt with 429 and the spec message', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      const response = await signIn({ username: 'admin', password: 'errado1', 'g-recaptcha-response': 'x' }, '10.0.3.1');
+      const response = await signIn(
+        { username: 'admin', password: 'errado1', 'g-recaptcha-response': 'x' },
+        '10.0.3.1',
+      );
       statuses.push(response.statusCode);
       if (attempt === 5) {
         expect(response.json()).toEqual({
@@ -74,33 +99,52 @@ describe('POST /api/auth/sign-in', () => {
 
   it('refuses a reseller without credits with the spec message', async () => {
     const reseller = await createAccount(testApp.app, { credits: '0.00' });
-    const response = await signIn({ username: reseller.username, password: reseller.password, 'g-recaptcha-response': 'x' });
+    const response = await signIn({
+      username: reseller.username,
+      password: reseller.password,
+      'g-recaptcha-response': 'x',
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'no_credits', message: AUTH_MESSAGES.noCredits });
   });
 
   it('lets a reseller with 0.01 credits sign in', async () => {
     const reseller = await createAccount(testApp.app, { credits: '0.01' });
-    const response = await signIn({ username: reseller.username, password: reseller.password, 'g-recaptcha-response': 'x' });
+    const response = await signIn({
+      username: reseller.username,
+      password: reseller.password,
+      'g-recaptcha-response': 'x',
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('lets an admin without credits sign in (an admin never locks itself out)', async () => {
     const admin = await createAccount(testApp.app, { role: 'admin', credits: '0.00' });
-    const response = await signIn({ username: admin.username, password: admin.password, 'g-recaptcha-response': 'x' });
+    const response = await signIn({
+      username: admin.username,
+      password: admin.password,
+      'g-recaptcha-response': 'x',
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('refuses a blocked reseller', async () => {
     const reseller = await createAccount(testApp.app, { status: 0 });
-    const response = await signIn({ username: reseller.username, password: reseller.password, 'g-recaptcha-response': 'x' });
+    const response = await signIn({
+      username: reseller.username,
+      password: reseller.password,
+      'g-recaptcha-response': 'x',
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'account_blocked', message: AUTH_MESSAGES.accountBlocked });
   });
 
   it('matches the username case-insensitively and records the login', async () => {
     const reseller = await createAccount(testApp.app, { username: 'MixedCase1' });
-    const response = await signIn({ username: 'mixedcase1', password: reseller.password, 'g-recaptcha-response': 'x' }, '10.9.9.9');
+    const response = await signIn(
+      { username: 'mixedcase1', password: reseller.password, 'g-recaptcha-response': 'x' },
+      '10.9.9.9',
+    );
     expect(response.statusCode).toBe(200);
     const [row] = await testApp.app.database.db.select().from(accounts).where(eq(accounts.id, reseller.id));
     expect(row?.lastIp).toBe('10.9.9.9');
@@ -115,11 +159,18 @@ describe('sessions: lock, unlock, logout, blocking', () => {
     const profile = () => testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
     expect((await profile()).statusCode).toBe(200);
 
-    const locked = await testApp.app.inject({ method: 'POST', url: '/api/auth/lock', headers: bearer(token) });
+    const locked = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/lock',
+      headers: bearer(token),
+    });
     expect(locked.statusCode).toBe(204);
     const whileLocked = await profile();
     expect(whileLocked.statusCode).toBe(401);
-    expect(whileLocked.json()).toMatchObject({ code: 'session_locked', message: 'Sessão expirada ou credenciais inválidas. Faça login novamente.' });
+    expect(whileLocked.json()).toMatchObject({
+      code: 'session_locked',
+      message: 'Sessão expirada ou credenciais inválidas. Faça login novamente.',
+    });
 
     const unlock = (password: string) =>
       testApp.app.inject({
@@ -145,7 +196,11 @@ describe('sessions: lock, unlock, logout, blocking', () => {
   it('ends the session on logout: the token then answers 404 session_not_found', async () => {
     const reseller = await createAccount(testApp.app);
     const token = await signInAs(testApp.app, reseller.username, reseller.password);
-    const logout = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    const logout = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
     expect(logout.statusCode).toBe(204);
     const after = await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
     expect(after.statusCode).toBe(404);
@@ -164,7 +219,11 @@ describe('sessions: lock, unlock, logout, blocking', () => {
     const none = await testApp.app.inject({ method: 'GET', url: '/api/profile' });
     expect(none.statusCode).toBe(401);
     expect(none.json().code).toBe('unauthenticated');
-    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer('not-a-real-token') });
+    const unknown = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer('not-a-real-token'),
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('session_not_found');
   });

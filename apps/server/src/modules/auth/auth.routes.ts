@@ -1,4 +1,9 @@
-import { captchaConfigSchema, signInResponseSchema, signInSchema, unlockSchema } from '@panel/shared/auth/sign-in-schema';
+import {
+  captchaConfigSchema,
+  signInResponseSchema,
+  signInSchema,
+  unlockSchema,
+} from '@panel/shared/auth/sign-in-schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +33,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/api/auth/captcha',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['auth'], summary: 'Captcha widget configuration', response: { 200: captchaConfigSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Captcha widget configuration',
+        response: { 200: captchaConfigSchema },
+      },
     },
     async () => deps.captcha.publicConfig,
   );
@@ -37,7 +46,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     ALTCHA_CHALLENGE_PATH,
     {
       config: { access: PUBLIC },
-      schema: { tags: ['auth'], summary: 'A new altcha proof-of-work challenge', response: { 200: z.unknown(), ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new altcha proof-of-work challenge',
+        response: { 200: z.unknown(), ...errorResponses },
+      },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -48,7 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/api/auth/sign-in',
     {
-      config: { access: PUBLIC, rateLimit: attemptLimit((request) => `sign-in:${request.ip}:${bodyUsername(request)}`) },
+      config: {
+        access: PUBLIC,
+        rateLimit: attemptLimit((request) => `sign-in:${request.ip}:${bodyUsername(request)}`),
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username, password and captcha',
@@ -83,7 +99,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/api/auth/lock',
     {
       config: { access: ANY_ROLE },
-      schema: { tags: ['auth'], summary: 'Lock the current session', response: { ...noContent, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Lock the current session',
+        response: { ...noContent, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await lock(deps.db, requireCaller(request));
@@ -95,7 +115,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/api/auth/logout',
     {
       config: { access: ANY_SESSION_EVEN_LOCKED },
-      schema: { tags: ['auth'], summary: 'End the current session', response: { ...noContent, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { ...noContent, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await logout(deps.db, requireCaller(request));

@@ -24,7 +24,11 @@ export interface ClientInfo {
 
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
-export async function signIn(deps: AuthDeps, input: SignInInput, client: ClientInfo): Promise<SignInResponse> {
+export async function signIn(
+  deps: AuthDeps,
+  input: SignInInput,
+  client: ClientInfo,
+): Promise<SignInResponse> {
   await deps.captcha.verify(input['g-recaptcha-response'], client.ip);
   const account = await findAccountByUsername(deps.db, input.username);
   // An unknown user and a wrong password get the same answer after the same work.

@@ -45,7 +45,10 @@ export async function insertSession(
 }
 
 export async function touchSession(db: Database, tokenHash: string): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function lockSession(db: Database, tokenHash: string): Promise<void> {
@@ -70,8 +73,15 @@ export async function endSession(db: Database, tokenHash: string): Promise<void>
 }
 
 /** Ends every open session of an account at once (blocking, deletion, password change). */
-export async function endAccountSessions(db: Database, accountId: number, exceptTokenHash?: string): Promise<void> {
+export async function endAccountSessions(
+  db: Database,
+  accountId: number,
+  exceptTokenHash?: string,
+): Promise<void> {
   const conditions = [eq(sessions.accountId, accountId), isNull(sessions.endedAt)];
   if (exceptTokenHash) conditions.push(sql`${sessions.tokenHash} <> ${exceptTokenHash}`);
-  await db.update(sessions).set({ endedAt: sql`now()` }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(...conditions));
 }

@@ -8,7 +8,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     '/api/health',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['health'], summary: 'Liveness, including the database', response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness, including the database',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
     },
     async () => {
       await pingDatabase(db);

@@ -33,10 +33,15 @@ describe('GET /api/profile', () => {
   });
 
   it('derives admin and publisher types', async () => {
-    for (const [role, group, publisher] of [['admin', 1, 0], ['publisher', 2, 1]] as const) {
+    for (const [role, group, publisher] of [
+      ['admin', 1, 0],
+      ['publisher', 2, 1],
+    ] as const) {
       const account = await createAccount(testApp.app, { role });
       const token = await createSession(testApp.app, account.id);
-      const body = (await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json();
+      const body = (
+        await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })
+      ).json();
       expect(body).toMatchObject({ type: role, member_group_id: group, is_publisher: publisher });
     }
   });
@@ -67,7 +72,9 @@ describe('POST /api/profile', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'avatar', message: 'Avatar inválido' });
-    const profile = (await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json();
+    const profile = (
+      await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })
+    ).json();
     expect(profile).toMatchObject({ dark_mode: 0, avatar: 'avatar1' });
   });
 
@@ -81,7 +88,9 @@ describe('POST /api/profile', () => {
       payload: { credits: '99999.00' },
     });
     expect(response.statusCode).toBe(400);
-    const profile = (await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json();
+    const profile = (
+      await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })
+    ).json();
     expect(profile.credits).toBe('10.00');
   });
 });
@@ -113,8 +122,12 @@ describe('PUT /api/profile/password', () => {
     const current = await createSession(testApp.app, reseller.id);
     const other = await createSession(testApp.app, reseller.id);
     expect((await change(current, 'nova@senha9')).statusCode).toBe(204);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(current) })).statusCode).toBe(200);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(other) })).statusCode).toBe(404);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(current) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(other) })).statusCode,
+    ).toBe(404);
     await expect(signInAs(testApp.app, reseller.username, reseller.password)).rejects.toThrow('401');
     expect(await signInAs(testApp.app, reseller.username, 'nova@senha9')).toEqual(expect.any(String));
   });

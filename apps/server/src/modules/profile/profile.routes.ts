@@ -12,7 +12,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/profile',
     {
       config: { access: ANY_ROLE },
-      schema: { tags: ['profile'], summary: 'The signed-in account', response: { 200: profileSchema, ...errorResponses } },
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in account',
+        response: { 200: profileSchema, ...errorResponses },
+      },
     },
     async (request) => getProfile(db, requireCaller(request)),
   );

@@ -43,7 +43,11 @@ export async function updateProfile(db: Database, caller: Caller, update: Profil
 }
 
 /** A new password ends every other session of the account; the current one stays signed in. */
-export async function changePassword(db: Database, caller: Caller, input: ChangePasswordInput): Promise<void> {
+export async function changePassword(
+  db: Database,
+  caller: Caller,
+  input: ChangePasswordInput,
+): Promise<void> {
   await updatePasswordHash(db, caller.id, await hashPassword(input.password));
   await endAccountSessions(db, caller.id, caller.tokenHash);
 }

@@ -1,0 +1,200 @@
+import { idParamsSchema, searchOptionSchema } from '@panel/shared/lists/list-query';
+import { ledgerListSchema, ledgerQuerySchema } from '@panel/shared/money/ledger-entry-schema';
+import { creditChangeSchema } from '@panel/shared/resellers/credit-change-schema';
+import { editResellerSchema } from '@panel/shared/resellers/edit-reseller-schema';
+import { newResellerSchema } from '@panel/shared/resellers/new-reseller-schema';
+import { RESELLER_STATUS } from '@panel/shared/resellers/reseller-constants';
+import {
+  creditChangeResultSchema,
+  resellerListQuerySchema,
+  resellerListSchema,
+  resellerSchema,
+  resellerSearchSchema,
+} from '@panel/shared/resellers/reseller-schema';
+import { transferResellerSchema } from '@panel/shared/resellers/transfer-reseller-schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { errorResponses, noContent } from '../../lib/route-schemas';
+import { ADMIN_ONLY, ADMIN_OR_RESELLER } from '../../plugins/access';
+import { requireCaller } from '../../plugins/authenticate';
+import {
+  changeResellerCredits,
+  createReseller,
+  deleteReseller,
+  getReseller,
+  getResellerLedger,
+  listResellers,
+  searchResellerOptions,
+  setResellerStatus,
+  transferReseller,
+  updateReseller,
+} from './resellers.service';
+
+const tags = ['resellers'];
+
+export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/resellers',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'Resellers of the caller’s subtree (itself included), paged, sorted and filtered',
+        querystring: resellerListQuerySchema,
+        response: { 200: resellerListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listResellers(db, requireCaller(request), request.query),
+  );
+
+  app.post(
+    '/api/resellers',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary:
+          'Create a reseller under the caller; its credits leave the caller’s balance (an admin mints)',
+        body: newResellerSchema,
+        response: { 201: resellerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createReseller(db, requireCaller(request), request.body)),
+  );
+
+  app.post(
+    '/api/resellers/select_search',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'Options { label, value } for searchable selects, within the caller’s scope',
+        body: resellerSearchSchema,
+        response: { 200: z.array(searchOptionSchema), ...errorResponses },
+      },
+    },
+    async (request) => searchResellerOptions(db, requireCaller(request), request.body.search),
+  );
+
+  app.post(
+    '/api/resellers/transfer',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: 'Move a reseller and its whole subtree under another master',
+        body: transferResellerSchema,
+        response: { 200: resellerSchema, ...errorResponses },
+      },
+    },
+    async (request) => transferReseller(db, requireCaller(request), request.body),
+  );
+
+  app.get(
+    '/api/resellers/:id',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'One reseller of the caller’s subtree',
+        params: idParamsSchema,
+        response: { 200: resellerSchema, ...errorResponses },
+      },
+    },
+    async (request) => getReseller(db, requireCaller(request), request.params.id),
+  );
+
+  app.put(
+    '/api/resellers/:id',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'Edit username, password (empty keeps it; a new one ends its sessions) and notes',
+        params: idParamsSchema,
+        body: editResellerSchema,
+        response: { 200: resellerSchema, ...errorResponses },
+      },
+    },
+    async (request) => updateReseller(db, requireCaller(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/resellers/:id',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary: 'Remove a reseller: credits back to its master, sub-resellers to REVENDAS_DELETADOS',
+        params: idParamsSchema,
+        response: { ...noContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteReseller(db, requireCaller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/resellers/:id/block',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'Block a reseller and end its sessions at once',
+        params: idParamsSchema,
+        response: { 200: resellerSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      setResellerStatus(db, requireCaller(request), request.params.id, RESELLER_STATUS.blocked),
+  );
+
+  app.post(
+    '/api/resellers/:id/unblock',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'Unblock a reseller',
+        params: idParamsSchema,
+        response: { 200: resellerSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      setResellerStatus(db, requireCaller(request), request.params.id, RESELLER_STATUS.active),
+  );
+
+  app.post(
+    '/api/resellers/:id/credits',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'Give (value > 0) or take back (value < 0) credits; |value| ≥ 10',
+        params: idParamsSchema,
+        body: creditChangeSchema,
+        response: { 200: creditChangeResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => changeResellerCredits(db, requireCaller(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/resellers/:id/ledger',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary: 'Credit statement of one reseller of the caller’s subtree',
+        params: idParamsSchema,
+        querystring: ledgerQuerySchema,
+        response: { 200: ledgerListSchema, ...errorResponses },
+      },
+    },
+    async (request) => getResellerLedger(db, requireCaller(request), request.params.id, request.query),
+  );
+};

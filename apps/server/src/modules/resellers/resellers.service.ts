@@ -1,0 +1,420 @@
+import { listMeta, type SearchOption } from '@panel/shared/lists/list-query';
+import { fromCents, toCents } from '@panel/shared/money/credits';
+import type { LedgerList, LedgerQuery } from '@panel/shared/money/ledger-entry-schema';
+import type { CreditChange } from '@panel/shared/resellers/credit-change-schema';
+import type { EditReseller } from '@panel/shared/resellers/edit-reseller-schema';
+import type { NewReseller } from '@panel/shared/resellers/new-reseller-schema';
+import { RESELLER_STATUS } from '@panel/shared/resellers/reseller-constants';
+import { RESELLER_MESSAGES } from '@panel/shared/resellers/reseller-messages';
+import type {
+  CreditChangeResult,
+  Reseller,
+  ResellerList,
+  ResellerListQuery,
+} from '@panel/shared/resellers/reseller-schema';
+import type { TransferResellerInput } from '@panel/shared/resellers/transfer-reseller-schema';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { accounts, type AccountRow } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password-hash';
+import { UNIQUE_VIOLATION, postgresErrorCode } from '../../lib/postgres-error';
+import { unixSeconds } from '../../lib/unix-time';
+import type { Caller } from '../../plugins/authenticate';
+import { inCallerSubtree, requireAccountInScope } from '../accounts/account-scope';
+import { lockAccountTree } from '../accounts/account-tree-lock';
+import { endAccountSessions } from '../auth/sessions.repository';
+import { InsufficientCreditsError, listAccountLedger, moveCredits } from '../ledger/ledger.service';
+import { recordLog } from '../logs/logs.service';
+import {
+  deleteAccountRow,
+  findDeletedBucket,
+  findResellerRecord,
+  insertReseller,
+  listResellerRecords,
+  moveSubtreePaths,
+  reparentChildren,
+  searchAccounts,
+  setParent,
+  updateAccountFields,
+  type ResellerRecord,
+} from './resellers.repository';
+
+export function toReseller(record: ResellerRecord): Reseller {
+  return {
+    id: record.id,
+    username: record.username,
+    status: record.status === RESELLER_STATUS.active ? 1 : 0,
+    credits: record.credits,
+    date_registered: unixSeconds(record.createdAt),
+    last_login: record.lastLoginAt ? unixSeconds(record.lastLoginAt) : null,
+    ip: record.lastIp,
+    sub_resellers_count: record.subResellersCount,
+    // Lines do not exist yet; the lines feature counts them here.
+    clients_count: 0,
+    email: record.email,
+    master_id: record.parentId,
+    master_username: record.masterUsername,
+    notes: record.notes,
+    is_publisher: record.role === 'publisher' ? 1 : 0,
+    is_deleted_bucket: record.isDeletedBucket,
+  };
+}
+
+async function readReseller(db: Database, id: number): Promise<Reseller> {
+  const record = await findResellerRecord(db, id);
+  if (!record) throw AppError.notFound();
+  return toReseller(record);
+}
+
+/** A reseller or publisher in the caller's scope; admins are not managed here, so they are a 404 too. */
+async function requireResellerInScope(
+  db: Database,
+  caller: Caller,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<AccountRow> {
+  const account = await requireAccountInScope(db, caller, id, options);
+  if (account.role === 'admin') throw AppError.notFound();
+  return account;
+}
+
+/** Rows the caller sees may still be out of its reach: its own account and the deleted-resellers bucket. */
+function assertChangeable(caller: Caller, account: AccountRow): void {
+  if (account.id === caller.id) throw AppError.forbidden(RESELLER_MESSAGES.ownAccount);
+  if (account.isDeletedBucket) throw AppError.forbidden(RESELLER_MESSAGES.bucketLocked);
+}
+
+async function assertUsernameFree(db: Database, username: string, exceptId?: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.username}) = lower(${username})`);
+  if (taken && taken.id !== exceptId) throw AppError.conflict(RESELLER_MESSAGES.usernameTaken, 'username');
+}
+
+/** Two requests may race past the check above; the unique index then decides, with the same answer. */
+function usernameConflictOr(error: unknown): unknown {
+  return postgresErrorCode(error) === UNIQUE_VIOLATION
+    ? AppError.conflict(RESELLER_MESSAGES.usernameTaken, 'username')
+    : error;
+}
+
+function insufficientOnField(error: unknown, field: string): unknown {
+  return error instanceof InsufficientCreditsError
+    ? new AppError(error.statusCode, error.code, error.message, field)
+    : error;
+}
+
+export async function listResellers(
+  db: Database,
+  caller: Caller,
+  query: ResellerListQuery,
+): Promise<ResellerList> {
+  const { rows, total } = await listResellerRecords(
+    db,
+    {
+      scope: inCallerSubtree(caller),
+      search: query.search || undefined,
+      id: query.id,
+      ip: query.ip || undefined,
+      master: query.master || undefined,
+      publisher: query.publisher,
+    },
+    { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
+  );
+  return { data: rows.map(toReseller), meta: listMeta(query.page, query.per, total) };
+}
+
+export async function getReseller(db: Database, caller: Caller, id: number): Promise<Reseller> {
+  await requireResellerInScope(db, caller, id);
+  return readReseller(db, id);
+}
+
+/**
+ * A new reseller under the caller. Its starting credits leave the caller's balance in the same
+ * transaction (an admin mints them); without enough credits nothing is created.
+ */
+export async function createReseller(db: Database, caller: Caller, input: NewReseller): Promise<Reseller> {
+  const passwordHash = await hashPassword(input.password);
+  const amountCents = input.credits * 100;
+  try {
+    const id = await runInTransaction(db, async (tx) => {
+      await lockAccountTree(tx, 'keep');
+      await assertUsernameFree(tx, input.username);
+      const parent = await requireAccountInScope(tx, caller, caller.id);
+      const id = await insertReseller(tx, {
+        username: input.username,
+        passwordHash,
+        email: input.email ?? null,
+        parent,
+      });
+      const move = await moveCredits(tx, {
+        fromId: caller.id,
+        toId: id,
+        amountCents,
+        actorId: caller.id,
+        action: 'created',
+        type: 'resellers',
+        targetAccountId: id,
+      });
+      await recordLog(tx, {
+        action: 'created',
+        type: 'resellers',
+        actorId: caller.id,
+        targetAccountId: id,
+        targetUsername: input.username,
+        valueCents: amountCents,
+        valueInt: input.credits,
+        actorCredits: move.from,
+        targetCredits: move.to,
+      });
+      return id;
+    });
+    return await readReseller(db, id);
+  } catch (error) {
+    throw insufficientOnField(usernameConflictOr(error), 'credits');
+  }
+}
+
+/** Username, password and notes. A new password ends the reseller's sessions. */
+export async function updateReseller(
+  db: Database,
+  caller: Caller,
+  id: number,
+  input: EditReseller,
+): Promise<Reseller> {
+  assertChangeable(caller, await requireResellerInScope(db, caller, id));
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    await runInTransaction(db, async (tx) => {
+      await lockAccountTree(tx, 'keep');
+      const account = await requireResellerInScope(tx, caller, id, { lock: true });
+      assertChangeable(caller, account);
+      const renamed = input.username !== account.username;
+      if (renamed) await assertUsernameFree(tx, input.username, account.id);
+      await updateAccountFields(tx, id, {
+        username: renamed ? input.username : undefined,
+        passwordHash,
+        notes: input.notes === undefined ? undefined : input.notes || null,
+      });
+      const target = {
+        actorId: caller.id,
+        type: 'resellers' as const,
+        targetAccountId: id,
+        targetUsername: input.username,
+      };
+      if (renamed) {
+        await recordLog(tx, {
+          ...target,
+          action: 'update_username',
+          details: { from: account.username, to: input.username },
+        });
+      }
+      if (passwordHash) {
+        await endAccountSessions(tx, id);
+        await recordLog(tx, { ...target, action: 'update_password' });
+      }
+    });
+  } catch (error) {
+    throw usernameConflictOr(error);
+  }
+  return readReseller(db, id);
+}
+
+/**
+ * Blocks or unblocks one reseller. Blocking ends its sessions at once; its sub-resellers keep working
+ * (docs/decisions/0011). Setting the status it already has changes and logs nothing.
+ */
+export async function setResellerStatus(
+  db: Database,
+  caller: Caller,
+  id: number,
+  status: (typeof RESELLER_STATUS)[keyof typeof RESELLER_STATUS],
+): Promise<Reseller> {
+  await runInTransaction(db, async (tx) => {
+    await lockAccountTree(tx, 'keep');
+    const account = await requireResellerInScope(tx, caller, id, { lock: true });
+    assertChangeable(caller, account);
+    if (account.status === status) return;
+    await updateAccountFields(tx, id, { status });
+    if (status === RESELLER_STATUS.blocked) await endAccountSessions(tx, id);
+    await recordLog(tx, {
+      action: status === RESELLER_STATUS.blocked ? 'block' : 'unblock',
+      type: 'resellers',
+      actorId: caller.id,
+      targetAccountId: id,
+      targetUsername: account.username,
+    });
+  });
+  return readReseller(db, id);
+}
+
+/**
+ * Credit management: a positive value moves credits from the caller to the reseller, a negative one
+ * from the reseller back to the caller. The sign only picks the direction; the ledger moves the
+ * absolute value, so a negative value can never create credits.
+ */
+export async function changeResellerCredits(
+  db: Database,
+  caller: Caller,
+  id: number,
+  input: CreditChange,
+): Promise<CreditChangeResult> {
+  const giving = input.value > 0;
+  const amountCents = Math.abs(input.value) * 100;
+  try {
+    await runInTransaction(db, async (tx) => {
+      await lockAccountTree(tx, 'keep');
+      const account = await requireResellerInScope(tx, caller, id);
+      assertChangeable(caller, account);
+      const reason = {
+        actorId: caller.id,
+        action: giving ? ('add' as const) : ('remove' as const),
+        type: 'credits' as const,
+        targetAccountId: id,
+      };
+      const move = giving
+        ? await moveCredits(tx, { ...reason, fromId: caller.id, toId: id, amountCents })
+        : await moveCredits(tx, {
+            ...reason,
+            fromId: id,
+            toId: caller.id,
+            amountCents,
+            insufficientMessage: RESELLER_MESSAGES.resellerInsufficientCredits,
+          });
+      await recordLog(tx, {
+        ...reason,
+        targetUsername: account.username,
+        valueCents: amountCents,
+        valueInt: input.value,
+        actorCredits: giving ? move.from : move.to,
+        targetCredits: giving ? move.to : move.from,
+      });
+    });
+  } catch (error) {
+    throw insufficientOnField(error, 'value');
+  }
+  const self = await requireAccountInScope(db, caller, caller.id);
+  return { reseller: await readReseller(db, id), caller_credits: fromCents(toCents(self.credits)) };
+}
+
+/**
+ * Admin only. The reseller's credits go back to its master through the ledger (burned when the
+ * master is an admin); its sub-resellers move under REVENDAS_DELETADOS with their whole subtrees;
+ * then the account is removed. Its ledger and log rows stay.
+ */
+export async function deleteReseller(db: Database, caller: Caller, id: number): Promise<void> {
+  await runInTransaction(db, async (tx) => {
+    await lockAccountTree(tx, 'reshape');
+    const account = await requireResellerInScope(tx, caller, id, { lock: true });
+    assertChangeable(caller, account);
+    const bucket = await findDeletedBucket(tx);
+    if (!bucket) throw new Error('The REVENDAS_DELETADOS account is missing: the seed did not run');
+    if (account.parentId === null) throw new Error(`Reseller ${id} has no master`);
+    // Credits returned to the bucket would be stranded there, so such a reseller is moved out first.
+    if (account.parentId === bucket.id) throw AppError.conflict(RESELLER_MESSAGES.deleteUnderBucket);
+    const creditsCents = toCents(account.credits);
+    const move =
+      creditsCents > 0
+        ? await moveCredits(tx, {
+            fromId: id,
+            toId: account.parentId,
+            amountCents: creditsCents,
+            actorId: caller.id,
+            action: 'delete',
+            type: 'resellers',
+            targetAccountId: id,
+          })
+        : undefined;
+    // Lines of the reseller move to the bucket here too once lines exist (lines feature).
+    await reparentChildren(tx, id, bucket.id);
+    await moveSubtreePaths(tx, account.path, bucket.path);
+    await deleteAccountRow(tx, id);
+    await recordLog(tx, {
+      action: 'delete',
+      type: 'resellers',
+      actorId: caller.id,
+      targetAccountId: id,
+      targetUsername: account.username,
+      valueCents: creditsCents,
+      targetCredits: { beforeCents: creditsCents, afterCents: 0 },
+      details: {
+        master_id: account.parentId,
+        master_credits_after: move?.to ? fromCents(move.to.afterCents) : null,
+        sub_resellers_to: bucket.username,
+      },
+    });
+  });
+}
+
+/**
+ * Admin only. Moves a reseller and its whole subtree under another master: one UPDATE rewrites every
+ * path. A reseller can never be moved under itself or one of its descendants.
+ */
+export async function transferReseller(
+  db: Database,
+  caller: Caller,
+  input: TransferResellerInput,
+): Promise<Reseller> {
+  await runInTransaction(db, async (tx) => {
+    await lockAccountTree(tx, 'reshape');
+    const account = await requireResellerInScope(tx, caller, input.resellerId, { lock: true });
+    assertChangeable(caller, account);
+    const master = await requireAccountInScope(tx, caller, input.masterId);
+    if (master.role === 'publisher' || master.isDeletedBucket) {
+      throw new AppError(422, 'validation_failed', RESELLER_MESSAGES.transferInvalidMaster, 'masterId');
+    }
+    if (master.path.startsWith(account.path)) {
+      throw new AppError(422, 'validation_failed', RESELLER_MESSAGES.transferIntoOwnTree, 'masterId');
+    }
+    if (account.parentId === master.id) return;
+    const previousMaster =
+      account.parentId === null ? undefined : await requireAccountInScope(tx, caller, account.parentId);
+    await setParent(tx, account.id, master.id);
+    await moveSubtreePaths(tx, account.path, `${master.path}${account.id}/`);
+    await recordLog(tx, {
+      action: 'transfer_reseller',
+      type: 'resellers',
+      actorId: caller.id,
+      targetAccountId: account.id,
+      targetUsername: account.username,
+      details: {
+        from_master_id: previousMaster?.id ?? null,
+        from_master: previousMaster?.username ?? null,
+        to_master_id: master.id,
+        to_master: master.username,
+      },
+    });
+  });
+  return readReseller(db, input.resellerId);
+}
+
+/**
+ * Options for the searchable selects (transfer page, filters): accounts in scope whose username
+ * contains the text. An admin also gets admins, the possible top-level masters.
+ */
+export async function searchResellerOptions(
+  db: Database,
+  caller: Caller,
+  search: string,
+): Promise<SearchOption[]> {
+  const rows = await searchAccounts(db, {
+    scope: inCallerSubtree(caller),
+    search,
+    roles: caller.role === 'admin' ? ['admin', 'reseller'] : ['reseller'],
+  });
+  return rows.map((row) => ({ label: row.username, value: row.id }));
+}
+
+/** The credit statement of one reseller in scope (its own included). */
+export async function getResellerLedger(
+  db: Database,
+  caller: Caller,
+  id: number,
+  query: LedgerQuery,
+): Promise<LedgerList> {
+  await requireResellerInScope(db, caller, id);
+  return listAccountLedger(db, id, query);
+}

@@ -1,0 +1,60 @@
+/**
+ * Log action and type codes of spec §9 with their Portuguese labels. The server stores the codes; the
+ * panel shows the labels (GET /api/logs/options serves the same lists).
+ */
+export const LOG_ACTION_LABELS = {
+  add: 'ADICIONAR',
+  remove: 'REMOVER',
+  created: 'CRIAÇÃO',
+  block: 'BLOQUEAR',
+  unblock: 'DESBLOQUEAR',
+  delete: 'EXCLUIR',
+  transfer_reseller: 'TRANSF. REVENDA',
+  renewed: 'RENOVAÇÃO',
+  renewed_calendar: 'RENOVAÇÃO CALENDÁRIO',
+  update_screen: 'ALTERAR TELAS',
+  update_username: 'ALTERAR USUÁRIO',
+  update_password: 'ALTERAR SENHA',
+  system_change: 'ALTERAR SERVIÇO',
+  user_created: 'USUÁRIO CRIADO',
+  cleanup: 'LIMPEZA',
+  bonus: 'BÔNUS',
+} as const;
+export type LogAction = keyof typeof LOG_ACTION_LABELS;
+export const LOG_ACTIONS = Object.keys(LOG_ACTION_LABELS) as [LogAction, ...LogAction[]];
+
+export const LOG_TYPE_LABELS = {
+  credits: 'CRÉDITOS',
+  resellers: 'REVENDAS',
+  users: 'USUÁRIOS',
+  test_users: 'TESTES',
+  migration: 'MIGRAÇÃO',
+  packages: 'PACOTES',
+  reg_p2p: 'P2P',
+} as const;
+export type LogType = keyof typeof LOG_TYPE_LABELS;
+export const LOG_TYPES = Object.keys(LOG_TYPE_LABELS) as [LogType, ...LogType[]];
+
+/** What /resellers/logs asks for (spec §2): credit moves and reseller creation. */
+export const RESELLER_LOG_ACTIONS = ['add', 'remove', 'created'] as const satisfies readonly LogAction[];
+export const RESELLER_LOG_TYPES = ['credits', 'resellers'] as const satisfies readonly LogType[];
+
+/** Period presets of the /logs filter (spec §9). */
+export const LOG_PERIOD_PRESETS = [
+  'today',
+  'yesterday',
+  '7days',
+  '30days',
+  '6months',
+  '12months',
+  'custom',
+] as const;
+export const DEFAULT_LOG_PERIOD_MONTHS = 6;
+
+export function isLogAction(value: string): value is LogAction {
+  return Object.hasOwn(LOG_ACTION_LABELS, value);
+}
+
+export function isLogType(value: string): value is LogType {
+  return Object.hasOwn(LOG_TYPE_LABELS, value);
+}
