@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -33,6 +34,8 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   // numeric stays a string: credits are never parsed into binary floating point.
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const client = await pool.connect();
@@ -50,7 +53,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(resolve(dataDir, 'pglite'));
+  // pg_trgm backs the trigram index of the line search (the same extension PostgreSQL ships).
+  const options = { extensions: { pg_trgm } };
+  const client = inMemory ? new PGlite(options) : new PGlite(resolve(dataDir, 'pglite'), options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

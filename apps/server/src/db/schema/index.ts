@@ -5,3 +5,4 @@ export * from './settings';
 export * from './catalog';
 export * from './credit-ledger';
 export * from './logs';
+export * from './lines';
