@@ -1,0 +1,59 @@
+import type { Transaction } from '../../db/run-in-transaction';
+import { provisioningOutbox, type LineRow } from '../../db/schema/index';
+
+/** What happened to a P2P or hybrid line; the external service applies the line's state it carries. */
+export type ProvisioningEvent =
+  | 'created'
+  | 'updated'
+  | 'renewed'
+  | 'blocked'
+  | 'unblocked'
+  | 'deleted'
+  | 'system_changed'
+  | 'resync';
+
+/** Only these services live outside the panel (PRODUCT.md §5); IPTV lines are served by the panel itself. */
+export function isProvisionedSystem(system: number): system is 2 | 3 {
+  return system === 2 || system === 3;
+}
+
+/** The line's full current state: the receiver never has to merge partial updates. */
+export function provisioningPayload(line: LineRow, event: ProvisioningEvent): Record<string, unknown> {
+  return {
+    event,
+    line: {
+      id: line.id,
+      username: line.username,
+      password: line.password,
+      full_name: line.fullName,
+      macaddr: line.macaddr,
+      enabled: line.enabled,
+      exp_date: Math.floor(line.expDate.getTime() / 1000),
+      max_connections: line.maxConnections,
+      system: line.system,
+      is_trial: line.isTrial,
+      package_id: line.packageId,
+      bouquet: line.bouquets,
+    },
+  };
+}
+
+/**
+ * Records a change of a P2P or hybrid line in the same transaction as the change itself, so it is
+ * delivered if and only if the change commits. IPTV lines are ignored. `system` names the service to
+ * tell when it differs from the line's (a line leaving P2P must be removed there: event 'deleted').
+ */
+export async function enqueueProvisioning(
+  tx: Transaction,
+  line: LineRow,
+  event: ProvisioningEvent,
+  system: number = line.system,
+): Promise<void> {
+  if (!isProvisionedSystem(system)) return;
+  await tx.insert(provisioningOutbox).values({
+    lineId: line.id,
+    system,
+    event,
+    payload: provisioningPayload(line, event),
+  });
+}
