@@ -53,6 +53,12 @@ describe('the one process', () => {
     expect(asset.body).toBe('console.log("app")');
   });
 
+  it('serves a file added after start (a rebuild) and answers a missing asset with 404', async () => {
+    writeFileSync(join(webDist, 'assets', 'late.js'), 'console.log("late")');
+    expect((await testApp.app.inject({ method: 'GET', url: '/assets/late.js' })).body).toBe('console.log("late")');
+    expect((await testApp.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
   it('answers unknown /api paths with the JSON 404, not the page', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);

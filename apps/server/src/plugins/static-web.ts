@@ -12,7 +12,8 @@ import fp from 'fastify-plugin';
 async function staticWebPlugin(app: FastifyInstance, options: { distDir: string }): Promise<void> {
   const hasWeb = existsSync(join(options.distDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: options.distDir, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
+    await app.register(fastifyStatic, { root: options.distDir, wildcard: true, index: false });
   } else {
     app.log.warn(
       { distDir: options.distDir },
@@ -20,7 +21,10 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
     );
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api');
+    // A missing file (a path with an extension, or under /assets) is a real 404, not the page.
+    const path = request.url.split('?')[0] ?? '';
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api') && !isFile;
     if (hasWeb && wantsPage) {
       // Hashed assets are cached by the browser; the page itself must always be fresh.
       reply.header('Cache-Control', 'no-cache');

@@ -3,20 +3,25 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { builtMenuRoutes, type BuiltRouteItemId, type MenuRoute } from '@/config/menu-definition';
 import { paths } from '@/config/paths';
-import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { RouteErrorPage } from './route-error-page';
 
 // Every screen is its own chunk, so /login loads neither the shell nor any authenticated page.
-const LoginPage = lazy(() => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() =>
+  import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+);
 const LogoutPage = lazy(() =>
   import('@/features/auth/components/logout-page').then((m) => ({ default: m.LogoutPage })),
 );
-const LockPage = lazy(() => import('@/features/auth/components/lock-page').then((m) => ({ default: m.LockPage })));
+const LockPage = lazy(() =>
+  import('@/features/auth/components/lock-page').then((m) => ({ default: m.LockPage })),
+);
 const MaintenancePage = lazy(() =>
   import('@/features/maintenance/components/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
 );
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+// The admin guard reads the profile (and its schema): not something the login screen should download.
+const RequireAdmin = lazy(() => import('./guards/require-admin').then((m) => ({ default: m.RequireAdmin })));
 
 /**
  * The page of every built menu item. Typed from the menu definition: flipping an item's `built` flag
@@ -25,7 +30,9 @@ const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ defaul
 export const MENU_PAGES: Record<BuiltRouteItemId, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute }))),
   'change-password': lazy(() =>
-    import('@/features/profile/components/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+    import('@/features/profile/components/change-password-page').then((m) => ({
+      default: m.ChangePasswordPage,
+    })),
   ),
   'profile-settings': lazy(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({

@@ -12,7 +12,10 @@ interface SessionNavigation {
  * What the panel does when a call says the session is locked or gone (api-contract-foundation and
  * spec §8): locked → /lock keeping the login; gone → forget the login and go to /login.
  */
-export function createSessionFailureHandler(navigation: SessionNavigation, getQueryClient: () => QueryClient) {
+export function createSessionFailureHandler(
+  navigation: SessionNavigation,
+  getQueryClient: () => QueryClient,
+) {
   return (failure: Exclude<SessionFailure, null>): void => {
     if (failure === 'locked') {
       clearMessageModalFlag();
@@ -21,8 +24,8 @@ export function createSessionFailureHandler(navigation: SessionNavigation, getQu
     }
     forgetSession();
     if (navigation.currentPath() === paths.login) return;
-    void navigation.navigate(paths.login).then(() =>
-      getQueryClient().removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' }),
-    );
+    void navigation
+      .navigate(paths.login)
+      .then(() => getQueryClient().removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' }));
   };
 }

@@ -136,17 +136,48 @@ function dialog<const D extends MenuDialog>(name: D) {
 }
 
 export const SIDEBAR_MENU = [
-  { id: 'dashboard', label: 'dashboard', icon: 'dashboard', audience: 'everyone', target: route(paths.dashboard), built: true },
+  {
+    id: 'dashboard',
+    label: 'dashboard',
+    icon: 'dashboard',
+    audience: 'everyone',
+    target: route(paths.dashboard),
+    built: true,
+  },
   {
     id: 'users',
     label: 'users',
     icon: 'users',
     audience: 'everyone',
     children: [
-      { id: 'users-list', label: 'usersList', audience: 'everyone', target: route(paths.users), built: false },
-      { id: 'users-create', label: 'usersCreate', audience: 'everyone', target: route(paths.usersCreate), built: false },
-      { id: 'users-iptv-online', label: 'usersIptvOnline', audience: 'everyone', target: route(paths.usersIptvConnections), built: false },
-      { id: 'users-p2p-online', label: 'usersP2pOnline', audience: 'everyone', target: route(paths.usersP2pConnections), built: false },
+      {
+        id: 'users-list',
+        label: 'usersList',
+        audience: 'everyone',
+        target: route(paths.users),
+        built: false,
+      },
+      {
+        id: 'users-create',
+        label: 'usersCreate',
+        audience: 'everyone',
+        target: route(paths.usersCreate),
+        built: false,
+      },
+      {
+        id: 'users-iptv-online',
+        label: 'usersIptvOnline',
+        audience: 'everyone',
+        target: route(paths.usersIptvConnections),
+        built: false,
+      },
+      {
+        id: 'users-p2p-online',
+        label: 'usersP2pOnline',
+        audience: 'everyone',
+        target: route(paths.usersP2pConnections),
+        built: false,
+      },
     ],
   },
   {
@@ -155,12 +186,37 @@ export const SIDEBAR_MENU = [
     icon: 'resellers',
     audience: 'everyone',
     children: [
-      { id: 'resellers-list', label: 'resellersList', audience: 'everyone', target: route(paths.resellers), built: false },
-      { id: 'resellers-create', label: 'resellersCreate', audience: 'everyone', target: route(paths.resellersCreate), built: false },
-      { id: 'resellers-logs', label: 'resellersLogs', audience: 'everyone', target: route(paths.resellersLogs), built: false },
+      {
+        id: 'resellers-list',
+        label: 'resellersList',
+        audience: 'everyone',
+        target: route(paths.resellers),
+        built: false,
+      },
+      {
+        id: 'resellers-create',
+        label: 'resellersCreate',
+        audience: 'everyone',
+        target: route(paths.resellersCreate),
+        built: false,
+      },
+      {
+        id: 'resellers-logs',
+        label: 'resellersLogs',
+        audience: 'everyone',
+        target: route(paths.resellersLogs),
+        built: false,
+      },
     ],
   },
-  { id: 'domains', label: 'domains', icon: 'domains', audience: 'everyone', target: route(paths.domains), built: false },
+  {
+    id: 'domains',
+    label: 'domains',
+    icon: 'domains',
+    audience: 'everyone',
+    target: route(paths.domains),
+    built: false,
+  },
   { id: 'logs', label: 'logs', icon: 'logs', audience: 'everyone', target: route(paths.logs), built: false },
   {
     id: 'catalog-requests',
@@ -168,11 +224,30 @@ export const SIDEBAR_MENU = [
     icon: 'catalog',
     audience: 'everyone',
     children: [
-      { id: 'catalog-requests-list', label: 'catalogRequests', audience: 'everyone', target: route(paths.catalogRequests), built: false },
-      { id: 'catalog-requests-create', label: 'catalogRequestsCreate', audience: 'everyone', target: route(paths.catalogRequestsCreate), built: false },
+      {
+        id: 'catalog-requests-list',
+        label: 'catalogRequests',
+        audience: 'everyone',
+        target: route(paths.catalogRequests),
+        built: false,
+      },
+      {
+        id: 'catalog-requests-create',
+        label: 'catalogRequestsCreate',
+        audience: 'everyone',
+        target: route(paths.catalogRequestsCreate),
+        built: false,
+      },
     ],
   },
-  { id: 'catalog-garbage', label: 'catalogGarbage', icon: 'garbage', audience: 'admin', target: route(paths.catalogGarbage), built: false },
+  {
+    id: 'catalog-garbage',
+    label: 'catalogGarbage',
+    icon: 'garbage',
+    audience: 'admin',
+    target: route(paths.catalogGarbage),
+    built: false,
+  },
   {
     id: 'admin',
     label: 'admin',
@@ -180,27 +255,126 @@ export const SIDEBAR_MENU = [
     audience: 'adminOrPublisher',
     children: [
       // The admin menu shows for publishers too (spec §2), but settings and news are admin-only pages.
-      { id: 'admin-settings', label: 'adminSettings', audience: 'admin', target: route(paths.adminSettings, 'adminOnly'), built: false },
-      { id: 'admin-news', label: 'adminNews', audience: 'admin', target: route(paths.adminNews, 'adminOnly'), built: false },
-      { id: 'analytics-movies', label: 'analyticsMovies', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('streams')), built: false },
-      { id: 'analytics-series', label: 'analyticsSeries', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('series')), built: false },
-      { id: 'analytics-channels', label: 'analyticsChannels', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('channels')), built: false },
-      { id: 'analytics-lives', label: 'analyticsLives', audience: 'adminOrPublisher', target: route(paths.adminAnalytics('lives')), built: false },
+      {
+        id: 'admin-settings',
+        label: 'adminSettings',
+        audience: 'admin',
+        target: route(paths.adminSettings, 'adminOnly'),
+        built: false,
+      },
+      {
+        id: 'admin-news',
+        label: 'adminNews',
+        audience: 'admin',
+        target: route(paths.adminNews, 'adminOnly'),
+        built: false,
+      },
+      {
+        id: 'analytics-movies',
+        label: 'analyticsMovies',
+        audience: 'adminOrPublisher',
+        target: route(paths.adminAnalytics('streams')),
+        built: false,
+      },
+      {
+        id: 'analytics-series',
+        label: 'analyticsSeries',
+        audience: 'adminOrPublisher',
+        target: route(paths.adminAnalytics('series')),
+        built: false,
+      },
+      {
+        id: 'analytics-channels',
+        label: 'analyticsChannels',
+        audience: 'adminOrPublisher',
+        target: route(paths.adminAnalytics('channels')),
+        built: false,
+      },
+      {
+        id: 'analytics-lives',
+        label: 'analyticsLives',
+        audience: 'adminOrPublisher',
+        target: route(paths.adminAnalytics('lives')),
+        built: false,
+      },
     ],
   },
-  { id: 'admin-transfer', label: 'adminTransfer', icon: 'transfer', audience: 'admin', target: route(paths.adminTransfer, 'adminOnly'), built: false },
-  { id: 'migrate-client', label: 'migrateClient', icon: 'migration', audience: 'adminOrMigrationList', target: dialog('userMigration'), built: false },
-  { id: 'manual', label: 'manual', icon: 'manual', audience: 'everyone', target: dialog('manual'), built: false },
-  { id: 'server-rules', label: 'serverRules', icon: 'rules', audience: 'nonAdmin', target: dialog('serverRules'), built: false },
-  { id: 'responsibilities', label: 'responsibilities', icon: 'responsibilities', audience: 'nonAdmin', target: dialog('responsibilities'), built: false },
+  {
+    id: 'admin-transfer',
+    label: 'adminTransfer',
+    icon: 'transfer',
+    audience: 'admin',
+    target: route(paths.adminTransfer, 'adminOnly'),
+    built: false,
+  },
+  {
+    id: 'migrate-client',
+    label: 'migrateClient',
+    icon: 'migration',
+    audience: 'adminOrMigrationList',
+    target: dialog('userMigration'),
+    built: false,
+  },
+  {
+    id: 'manual',
+    label: 'manual',
+    icon: 'manual',
+    audience: 'everyone',
+    target: dialog('manual'),
+    built: false,
+  },
+  {
+    id: 'server-rules',
+    label: 'serverRules',
+    icon: 'rules',
+    audience: 'nonAdmin',
+    target: dialog('serverRules'),
+    built: false,
+  },
+  {
+    id: 'responsibilities',
+    label: 'responsibilities',
+    icon: 'responsibilities',
+    audience: 'nonAdmin',
+    target: dialog('responsibilities'),
+    built: false,
+  },
 ] as const satisfies readonly MenuEntry[];
 
 /** The top bar's settings menu (spec §2 "settings menu (change password, settings, lock panel, logout)"). */
 export const SETTINGS_MENU = [
-  { id: 'change-password', label: 'changePassword', icon: 'password', audience: 'everyone', target: route(paths.changePassword), built: true },
-  { id: 'profile-settings', label: 'settings', icon: 'settings', audience: 'everyone', target: route(paths.profile), built: true },
-  { id: 'lock', label: 'lockPanel', icon: 'lock', audience: 'everyone', target: { kind: 'action', action: 'lock' }, built: true },
-  { id: 'logout', label: 'logout', icon: 'logout', audience: 'everyone', target: { kind: 'action', action: 'logout' }, built: true },
+  {
+    id: 'change-password',
+    label: 'changePassword',
+    icon: 'password',
+    audience: 'everyone',
+    target: route(paths.changePassword),
+    built: true,
+  },
+  {
+    id: 'profile-settings',
+    label: 'settings',
+    icon: 'settings',
+    audience: 'everyone',
+    target: route(paths.profile),
+    built: true,
+  },
+  {
+    id: 'lock',
+    label: 'lockPanel',
+    icon: 'lock',
+    audience: 'everyone',
+    target: { kind: 'action', action: 'lock' },
+    built: true,
+  },
+  {
+    id: 'logout',
+    label: 'logout',
+    icon: 'logout',
+    audience: 'everyone',
+    target: { kind: 'action', action: 'logout' },
+    built: true,
+  },
 ] as const satisfies readonly MenuLeaf[];
 
 type LeavesOf<E> = E extends { children: readonly (infer C)[] } ? C : E;
@@ -209,7 +383,10 @@ export type MenuItemId = MenuLeafLiteral['id'];
 /** Ids of built items that open a route: app/routes must register a page for each, and only for these. */
 export type BuiltRouteItemId = Extract<MenuLeafLiteral, { built: true; target: { kind: 'route' } }>['id'];
 /** Dialogs of built items: app/layout must provide each. */
-export type BuiltMenuDialog = Extract<MenuLeafLiteral, { built: true; target: { kind: 'dialog' } }>['target'] extends infer T
+export type BuiltMenuDialog = Extract<
+  MenuLeafLiteral,
+  { built: true; target: { kind: 'dialog' } }
+>['target'] extends infer T
   ? T extends { dialog: infer D }
     ? D
     : never

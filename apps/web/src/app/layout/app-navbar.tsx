@@ -17,13 +17,18 @@ import { MENU_ICONS } from './menu-icons';
 interface AppNavbarProps {
   profile: Profile | undefined;
   onOpenDialog: (dialog: MenuDialog) => void;
+  /** Called on every choice, so the mobile menu closes even when the page stays the same. */
+  onNavigate: () => void;
 }
 
 function isActive(pathname: string, leaf: MenuLeaf): boolean {
-  return leaf.target.kind === 'route' && (pathname === leaf.target.path || pathname.startsWith(`${leaf.target.path}/`));
+  return (
+    leaf.target.kind === 'route' &&
+    (pathname === leaf.target.path || pathname.startsWith(`${leaf.target.path}/`))
+  );
 }
 
-export function AppNavbar({ profile, onOpenDialog }: AppNavbarProps) {
+export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const storedUser = useStoredAuth()?.user;
@@ -45,6 +50,7 @@ export function AppNavbar({ profile, onOpenDialog }: AppNavbarProps) {
           {...common}
           component={Link}
           to={leaf.target.path}
+          onClick={onNavigate}
           active={isActive(pathname, leaf)}
           variant="filled"
         />
@@ -52,7 +58,17 @@ export function AppNavbar({ profile, onOpenDialog }: AppNavbarProps) {
     }
     if (leaf.target.kind === 'dialog') {
       const { dialog } = leaf.target;
-      return <NavLink key={leaf.id} {...common} component="button" onClick={() => onOpenDialog(dialog)} />;
+      return (
+        <NavLink
+          key={leaf.id}
+          {...common}
+          component="button"
+          onClick={() => {
+            onNavigate();
+            onOpenDialog(dialog);
+          }}
+        />
+      );
     }
     return null;
   };

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signInResponseSchema, type SignInInput, type SignInResponse } from '@panel/shared/auth/sign-in-schema';
+import {
+  signInResponseSchema,
+  type SignInInput,
+  type SignInResponse,
+} from '@panel/shared/auth/sign-in-schema';
 import { apiRequest } from '@/lib/api-client';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { clearMessageModalFlag } from '@/lib/message-modal-flag';

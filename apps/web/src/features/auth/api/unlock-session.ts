@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signInResponseSchema, type SignInResponse, type UnlockInput } from '@panel/shared/auth/sign-in-schema';
+import {
+  signInResponseSchema,
+  type SignInResponse,
+  type UnlockInput,
+} from '@panel/shared/auth/sign-in-schema';
 import { apiRequest } from '@/lib/api-client';
 import { writeStoredAuth } from '@/lib/auth-storage';
 

@@ -65,5 +65,7 @@ export function AltchaCaptcha({ challengeUrl, onEvent, ref }: AltchaCaptchaProps
   useImperativeHandle(ref, () => ({ reset: () => elementRef.current?.reset() }), []);
 
   if (!ready) return <Loader size="sm" aria-label="Carregando captcha" />;
-  return <altcha-widget ref={elementRef} challenge={challengeUrl} language="pt-br" data-testid="altcha-widget" />;
+  return (
+    <altcha-widget ref={elementRef} challenge={challengeUrl} language="pt-br" data-testid="altcha-widget" />
+  );
 }

@@ -29,6 +29,8 @@ export function CaptchaWidget({ config, onEvent, ref }: CaptchaWidgetProps) {
 function NoCaptcha({ onEvent, ref }: Omit<CaptchaWidgetProps, 'config'>) {
   const emit = useEffectEvent(onEvent);
   useEffect(() => emit({ type: 'token', token: NO_CAPTCHA_TOKEN }), []);
-  useImperativeHandle(ref, () => ({ reset: () => onEvent({ type: 'token', token: NO_CAPTCHA_TOKEN }) }), [onEvent]);
+  useImperativeHandle(ref, () => ({ reset: () => onEvent({ type: 'token', token: NO_CAPTCHA_TOKEN }) }), [
+    onEvent,
+  ]);
   return null;
 }

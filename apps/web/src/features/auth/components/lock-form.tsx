@@ -1,6 +1,6 @@
 import { Alert, Button, Input, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
 import { unlockSchema, type CaptchaConfig, type UnlockInput } from '@panel/shared/auth/sign-in-schema';
@@ -60,7 +60,7 @@ export function LockForm({ captcha, onSubmit }: LockFormProps) {
     }
   };
 
-  const submit = handleSubmit(async (values) => {
+  const handleValid = async (values: UnlockInput) => {
     setFailure(null);
     try {
       await onSubmit(values);
@@ -70,10 +70,12 @@ export function LockForm({ captcha, onSubmit }: LockFormProps) {
       clearTimeout(resetTimer.current);
       resetTimer.current = setTimeout(() => captchaRef.current?.reset(), LOCK_CAPTCHA_RESET_MS);
     }
-  });
+  };
+  // handleSubmit is called per submit event, so the handler reaches refs only from an event.
+  const handleFormSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(handleValid)(event);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={handleFormSubmit} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" role="alert" data-testid="unlock-error">
@@ -90,7 +92,9 @@ export function LockForm({ captcha, onSubmit }: LockFormProps) {
         <div>
           <input type="hidden" {...register(CAPTCHA_FIELD)} />
           <CaptchaWidget config={captcha} onEvent={handleCaptchaEvent} ref={captchaRef} />
-          {errors[CAPTCHA_FIELD]?.message && <Input.Error mt={4}>{errors[CAPTCHA_FIELD].message}</Input.Error>}
+          {errors[CAPTCHA_FIELD]?.message && (
+            <Input.Error mt={4}>{errors[CAPTCHA_FIELD].message}</Input.Error>
+          )}
         </div>
         <Button type="submit" fullWidth loading={isSubmitting}>
           Desbloquear

@@ -1,6 +1,6 @@
 import { Alert, Button, Input, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
 import { signInSchema, type CaptchaConfig, type SignInInput } from '@panel/shared/auth/sign-in-schema';
@@ -55,7 +55,7 @@ export function LoginForm({ captcha, onSubmit }: LoginFormProps) {
     }
   };
 
-  const submit = handleSubmit(async (values) => {
+  const handleValid = async (values: SignInInput) => {
     setFailure(null);
     try {
       await onSubmit(values);
@@ -67,10 +67,12 @@ export function LoginForm({ captcha, onSubmit }: LoginFormProps) {
       // A solved captcha is spent by the attempt.
       captchaRef.current?.reset();
     }
-  });
+  };
+  // handleSubmit is called per submit event, so the handler reaches refs only from an event.
+  const handleFormSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(handleValid)(event);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={handleFormSubmit} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" role="alert" data-testid="login-error">
@@ -93,7 +95,9 @@ export function LoginForm({ captcha, onSubmit }: LoginFormProps) {
         <div>
           <input type="hidden" {...register(CAPTCHA_FIELD)} />
           <CaptchaWidget config={captcha} onEvent={handleCaptchaEvent} ref={captchaRef} />
-          {errors[CAPTCHA_FIELD]?.message && <Input.Error mt={4}>{errors[CAPTCHA_FIELD].message}</Input.Error>}
+          {errors[CAPTCHA_FIELD]?.message && (
+            <Input.Error mt={4}>{errors[CAPTCHA_FIELD].message}</Input.Error>
+          )}
         </div>
         <Button type="submit" fullWidth loading={isSubmitting}>
           Acessar

@@ -21,7 +21,8 @@ declare global {
   }
 }
 
-const SCRIPT_URL = 'https://www.google.com/recaptcha/api.js?onload=__panelRecaptchaLoaded&render=explicit&hl=pt-BR';
+const SCRIPT_URL =
+  'https://www.google.com/recaptcha/api.js?onload=__panelRecaptchaLoaded&render=explicit&hl=pt-BR';
 let loading: Promise<Grecaptcha> | null = null;
 
 function loadRecaptcha(): Promise<Grecaptcha> {

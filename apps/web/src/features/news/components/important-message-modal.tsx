@@ -12,7 +12,11 @@ import { ImportantMessage } from './important-message';
 export function ImportantMessageModal() {
   const { data: news } = useNews();
   const [opened, setOpened] = useState(false);
-  const mountedAt = useRef(Date.now());
+  const mountedAt = useRef(0);
+
+  useEffect(() => {
+    mountedAt.current = Date.now();
+  }, []);
 
   const shouldOpen = Boolean(news?.show_modal_message && news.message.trim() !== '');
 

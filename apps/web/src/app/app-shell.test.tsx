@@ -1,0 +1,85 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountType } from '@panel/shared/profile/profile-schema';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { newsQueryOptions } from '@/features/news/api/get-news';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { writeStoredAuth } from '@/lib/auth-storage';
+import { changeLanguage } from '@/lib/i18n';
+import { buildProfile } from '@/test/profile-fixture';
+import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { routes } from './route-table';
+
+function renderApp(path: string, type: AccountType = 'reseller') {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(profileQueryOptions().queryKey, buildProfile({ type, credits: '1234.5' }));
+  queryClient.setQueryData(newsQueryOptions().queryKey, { message: '', show_modal_message: false });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />, { queryClient });
+  return router;
+}
+
+afterEach(() => changeLanguage('pt-BR'));
+
+describe('authenticated shell', () => {
+  it('shows the user, the built menu, the balance and the top bar controls', async () => {
+    writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
+    renderApp('/dashboard', 'admin');
+
+    expect(await screen.findByTestId('sidebar-username', {}, { timeout: 5000 })).toHaveProperty(
+      'textContent',
+      'revenda01',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard']);
+    expect(screen.getByTestId('credit-balance').textContent).toBe('1.234,50');
+    expect(screen.getByRole('switch', { name: 'Alternar tema' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Configurações' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Alterar senha',
+      'Configurações',
+      'Bloquear painel',
+      'Sair',
+    ]);
+
+    // The dashboard page itself.
+    expect(await screen.findByTestId('profile-type')).toHaveProperty('textContent', 'Administrador');
+    expect(screen.getByTestId('profile-credits').textContent).toBe('1.234,50');
+    // The avatar is remembered for the lock screen.
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.auth) ?? '{}').user.avatar).toBe('avatar3');
+  });
+
+  it('the language switch translates the top bar and is remembered', async () => {
+    writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
+    renderApp('/dashboard');
+    await screen.findByTestId('credit-balance', {}, { timeout: 5000 });
+    expect(screen.getByText('Créditos:')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Idioma' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    expect(await screen.findByText('Credits:')).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+  });
+
+  it('without a stored login a protected route goes to /login and is remembered', async () => {
+    const router = renderApp('/profile/change-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(STORAGE_KEYS.redirectPath)).toBe('/profile/change-password');
+    expect(await screen.findByText('Bem vindo de volta!', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('the root and unbuilt screens land on the dashboard', async () => {
+    writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
+    const router = renderApp('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await router.navigate('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});

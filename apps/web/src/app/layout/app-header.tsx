@@ -1,0 +1,55 @@
+import { Burger, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AccountType } from '@panel/shared/profile/profile-schema';
+import { CreditBalance } from '@/features/profile/components/credit-balance';
+import { ThemeSwitch } from '@/features/profile/components/theme-switch';
+import { SIDEBAR_BREAKPOINT } from '../theme';
+import { LanguageMenu } from './language-menu';
+import { SettingsMenu } from './settings-menu';
+
+interface AppHeaderProps {
+  accountType: AccountType | undefined;
+  mobileOpened: boolean;
+  desktopOpened: boolean;
+  onToggleMobile: () => void;
+  onToggleDesktop: () => void;
+}
+
+export function AppHeader({
+  accountType,
+  mobileOpened,
+  desktopOpened,
+  onToggleMobile,
+  onToggleDesktop,
+}: AppHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom={SIDEBAR_BREAKPOINT}
+          size="sm"
+          aria-label={t('topbar.openMenu')}
+        />
+        <Burger
+          opened={desktopOpened}
+          onClick={onToggleDesktop}
+          visibleFrom={SIDEBAR_BREAKPOINT}
+          size="sm"
+          aria-label={t('topbar.collapseSidebar')}
+        />
+        <Text fw={800} size="lg" visibleFrom="xs">
+          Painel
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <CreditBalance />
+        <ThemeSwitch />
+        <LanguageMenu />
+        <SettingsMenu accountType={accountType} />
+      </Group>
+    </Group>
+  );
+}

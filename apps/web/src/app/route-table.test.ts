@@ -1,0 +1,50 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { builtMenuRoutes } from '@/config/menu-definition';
+import { MENU_PAGES, routes } from './route-table';
+
+function collectPaths(objects: RouteObject[]): string[] {
+  return objects.flatMap((route) => [
+    ...(route.path ? [route.path] : []),
+    ...collectPaths(route.children ?? []),
+  ]);
+}
+
+describe('route table', () => {
+  it('registers the public routes, the built menu routes and nothing else', () => {
+    expect(collectPaths(routes).sort()).toEqual(
+      [
+        '/login',
+        '/logout',
+        '/lock',
+        '/maintenance',
+        '/dashboard',
+        '/profile',
+        '/profile/change-password',
+        '*',
+      ].sort(),
+    );
+  });
+
+  it('has a page for every built menu route', () => {
+    expect(Object.keys(MENU_PAGES).sort()).toEqual(
+      builtMenuRoutes()
+        .map((route) => route.id)
+        .sort(),
+    );
+  });
+
+  it('does not register screens that are not built yet', () => {
+    const registered = collectPaths(routes);
+    for (const path of [
+      '/users',
+      '/resellers',
+      '/admin/settings',
+      '/admin/transfer',
+      '/catalog/garbage',
+      '/domains',
+    ]) {
+      expect(registered).not.toContain(path);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountType } from '@panel/shared/profile/profile-schema';
+import {
+  builtMenuRoutes,
+  isInAudience,
+  isMenuGroup,
+  SETTINGS_MENU,
+  SIDEBAR_MENU,
+  visibleSettingsMenu,
+  visibleSidebarMenu,
+  type MenuEntry,
+} from './menu-definition';
+
+const ids = (entries: MenuEntry[]) =>
+  entries.flatMap((entry) =>
+    isMenuGroup(entry) ? [entry.id, ...entry.children.map((c) => c.id)] : [entry.id],
+  );
+
+/** The whole menu as if every screen were built: the role rules alone. */
+const allBuilt: MenuEntry[] = SIDEBAR_MENU.map((entry) =>
+  isMenuGroup(entry)
+    ? { ...entry, children: entry.children.map((child) => ({ ...child, built: true })) }
+    : { ...entry, built: true },
+);
+
+describe('menu role rules (spec §2)', () => {
+  it.each<[AccountType, string[], string[]]>([
+    [
+      'admin',
+      [
+        'admin',
+        'admin-settings',
+        'admin-news',
+        'analytics-movies',
+        'admin-transfer',
+        'catalog-garbage',
+        'migrate-client',
+      ],
+      ['server-rules', 'responsibilities'],
+    ],
+    [
+      'publisher',
+      ['admin', 'analytics-movies', 'analytics-lives', 'server-rules', 'responsibilities'],
+      ['admin-settings', 'admin-news', 'admin-transfer', 'catalog-garbage', 'migrate-client'],
+    ],
+    [
+      'reseller',
+      ['dashboard', 'users-list', 'resellers-list', 'domains', 'logs', 'server-rules', 'responsibilities'],
+      ['admin', 'analytics-movies', 'admin-transfer', 'catalog-garbage', 'migrate-client'],
+    ],
+  ])('%s sees its items and not the others', (type, shown, hidden) => {
+    const visible = ids(visibleSidebarMenu({ type }, allBuilt));
+    for (const id of shown) expect(visible).toContain(id);
+    for (const id of hidden) expect(visible).not.toContain(id);
+  });
+
+  it('the migrate-client item shows for non-admins only when user_migration_list is true', () => {
+    expect(
+      isInAudience('adminOrMigrationList', { type: 'reseller', settings: { user_migration_list: 'false' } }),
+    ).toBe(false);
+    expect(
+      isInAudience('adminOrMigrationList', { type: 'reseller', settings: { user_migration_list: 'true' } }),
+    ).toBe(true);
+    expect(isInAudience('adminOrMigrationList', { type: 'admin' })).toBe(true);
+  });
+});
+
+describe('built flag', () => {
+  it('only the screens of this build are shown: Dashboard in the sidebar for every role', () => {
+    for (const type of ['admin', 'publisher', 'reseller'] as const) {
+      expect(ids(visibleSidebarMenu({ type }))).toEqual(['dashboard']);
+    }
+  });
+
+  it('a group whose children are all unbuilt disappears', () => {
+    const visible = visibleSidebarMenu({ type: 'admin' });
+    expect(visible.some(isMenuGroup)).toBe(false);
+  });
+
+  it('the settings menu offers change password, settings, lock and logout to everyone', () => {
+    for (const type of ['admin', 'publisher', 'reseller'] as const) {
+      expect(visibleSettingsMenu({ type }).map((item) => item.id)).toEqual([
+        'change-password',
+        'profile-settings',
+        'lock',
+        'logout',
+      ]);
+    }
+  });
+
+  it('routes exist only for built route items', () => {
+    expect(builtMenuRoutes()).toEqual([
+      { id: 'dashboard', path: '/dashboard', guard: 'signedIn' },
+      { id: 'change-password', path: '/profile/change-password', guard: 'signedIn' },
+      { id: 'profile-settings', path: '/profile', guard: 'signedIn' },
+    ]);
+    expect(
+      builtMenuRoutes([allBuilt, SETTINGS_MENU]).find((route) => route.path === '/admin/transfer'),
+    ).toEqual({
+      id: 'admin-transfer',
+      path: '/admin/transfer',
+      guard: 'adminOnly',
+    });
+  });
+
+  it('the admin-only pages of spec §2 are guarded', () => {
+    const guarded = builtMenuRoutes([allBuilt])
+      .filter((route) => route.guard === 'adminOnly')
+      .map((route) => route.path);
+    expect(guarded.sort()).toEqual(['/admin/news', '/admin/settings', '/admin/transfer']);
+  });
+});

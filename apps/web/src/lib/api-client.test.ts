@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api-client';
+import { writeStoredAuth } from './auth-storage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function answer(status: number, body?: unknown) {
+  const fetchMock = vi.fn<typeof fetch>(
+    async () =>
+      new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiRequest', () => {
+  it('calls /api with JSON and the stored bearer token', async () => {
+    writeStoredAuth({ token: 'abc.def', user: { id: 1, username: 'ana' } });
+    const fetchMock = answer(200, { ok: true });
+    await expect(apiRequest('/profile', { method: 'POST', body: { dark_mode: 1 } })).resolves.toEqual({
+      ok: true,
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/profile');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"dark_mode":1}');
+    expect(init?.headers).toMatchObject({
+      Authorization: 'Bearer abc.def',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('sends no Authorization header without a stored login, and resolves 204 to undefined', async () => {
+    const fetchMock = answer(204);
+    await expect(apiRequest('/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('throws a typed ApiError with the parsed error body', async () => {
+    answer(401, { status: 401, code: 'session_locked', message: 'Sessão bloqueada', field: 'password' });
+    const error = await apiRequest('/profile').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'session_locked', field: 'password', network: false });
+  });
+
+  it('an error page that is not JSON still gives the status', async () => {
+    answer(502, '<html>Bad gateway</html>');
+    const error = await apiRequest('/news').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 502, body: undefined, code: undefined });
+  });
+
+  it('no answer at all is a network ApiError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await apiRequest('/news').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ network: true, status: undefined });
+  });
+});

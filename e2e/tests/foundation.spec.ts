@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, loginAs, openSettingsMenu, solveCaptcha } from '../fixtures/session';
+
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+
+test('login screen shows the spec messages on an empty submit', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Acessar' }).click();
+  await expect(page.getByText('Preencha corretamente o nome do usuário')).toBeVisible();
+  await expect(page.getByText('Mínimo de 5 caracteres')).toBeVisible();
+  await expect(page.getByText('Por favor, complete o reCAPTCHA')).toBeVisible();
+  await page.screenshot(shot('01-login-validation'));
+});
+
+test('a protected route without a login goes to /login, and back there after signing in', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Usuário').fill(ADMIN.username);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Acessar' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Exibir tabelas em modo vertical (Mobile)')).toBeVisible();
+});
+
+test('admin: sign in with captcha → dashboard → theme → lock → unlock → logout', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('credit-balance')).toHaveText(/\d+,\d{2}/);
+  await page.screenshot(shot('02-dashboard-light'));
+
+  const html = page.locator('html');
+  const before = await html.getAttribute('data-mantine-color-scheme');
+  await page.getByRole('switch', { name: 'Alternar tema' }).click();
+  await expect(html).not.toHaveAttribute('data-mantine-color-scheme', before ?? '');
+  await page.screenshot(shot('03-dashboard-theme-switched'));
+  // The choice is stored on the profile, so it survives a reload.
+  const after = await html.getAttribute('data-mantine-color-scheme');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', after ?? '');
+
+  await openSettingsMenu(page);
+  await page.getByRole('menuitem', { name: 'Bloquear painel' }).click();
+  await expect(page).toHaveURL(/\/lock$/);
+  await expect(page.getByText(ADMIN.username)).toBeVisible();
+  await page.screenshot(shot('04-lock'));
+
+  // While locked, the API refuses the session: going to the dashboard lands back on /lock.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/lock$/);
+
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Desbloquear' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await openSettingsMenu(page);
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.screenshot(shot('05-logged-out'));
+});
+
+test('a wrong password shows the server message and leaves the user on /login', async ({ page }) => {
+  await loginAs(page, { username: ADMIN.username, password: 'errada99' });
+  await expect(page.getByText('Usuário ou senha inválidos.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
