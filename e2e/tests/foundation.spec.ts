@@ -12,7 +12,9 @@ test('login screen shows the spec messages on an empty submit', async ({ page })
   await page.screenshot(shot('01-login-validation'));
 });
 
-test('a protected route without a login goes to /login, and back there after signing in', async ({ page }) => {
+test('a protected route without a login goes to /login, and back there after signing in', async ({
+  page,
+}) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Usuário').fill(ADMIN.username);
@@ -31,7 +33,8 @@ test('admin: sign in with captcha → dashboard → theme → lock → unlock �
 
   const html = page.locator('html');
   const before = await html.getAttribute('data-mantine-color-scheme');
-  await page.getByRole('switch', { name: 'Alternar tema' }).click();
+  // Mantine draws the track over the hidden input, so the click is forced onto the input itself.
+  await page.getByRole('switch', { name: 'Alternar tema' }).click({ force: true });
   await expect(html).not.toHaveAttribute('data-mantine-color-scheme', before ?? '');
   await page.screenshot(shot('03-dashboard-theme-switched'));
   // The choice is stored on the profile, so it survives a reload.
