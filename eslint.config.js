@@ -27,7 +27,8 @@ const featureBoundaries = webFeatures.map((feature) => ({
         patterns: [
           {
             regex: `(^|/)features/(?!${feature}(/|$))`,
-            message: 'A feature never imports another feature: move the piece to components/ or lib/, or compose in app/.',
+            message:
+              'A feature never imports another feature: move the piece to components/ or lib/, or compose in app/.',
           },
           { regex: '(^|/)app/', message: 'Features are composed by app/, never the other way round.' },
         ],
@@ -38,7 +39,14 @@ const featureBoundaries = webFeatures.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', '**/test-results/**', '**/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/artifacts/**',
+      '**/test-results/**',
+      '**/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -58,7 +66,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '(^|/)apps/|^@panel/(server|web)', message: 'packages/shared imports no app.' },
-            { regex: '^(react|fastify|drizzle-orm|pg)($|/)', message: 'packages/shared is pure: no UI, server or database code.' },
+            {
+              regex: '^(react|fastify|drizzle-orm|pg)($|/)',
+              message: 'packages/shared is pure: no UI, server or database code.',
+            },
           ],
         },
       ],
@@ -67,17 +78,27 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)web/|^@panel/web', message: 'The server imports no web code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)web/|^@panel/web', message: 'The server imports no web code.' }] },
+      ],
     },
   },
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/config/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/web/src/config/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '(^|/)(features|app)/', message: 'Shared web code (components, lib, config) imports no feature and no app code.' },
+            {
+              regex: '(^|/)(features|app)/',
+              message: 'Shared web code (components, lib, config) imports no feature and no app code.',
+            },
             { regex: '(^|/)server/|^@panel/server', message: 'The web app imports no server code.' },
           ],
         },

@@ -55,7 +55,9 @@ describe('the one process', () => {
 
   it('serves a file added after start (a rebuild) and answers a missing asset with 404', async () => {
     writeFileSync(join(webDist, 'assets', 'late.js'), 'console.log("late")');
-    expect((await testApp.app.inject({ method: 'GET', url: '/assets/late.js' })).body).toBe('console.log("late")');
+    expect((await testApp.app.inject({ method: 'GET', url: '/assets/late.js' })).body).toBe(
+      'console.log("late")',
+    );
     expect((await testApp.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
   });
 

@@ -45,19 +45,26 @@ export const lines = pgTable(
     packageId: integer('package_id')
       .notNull()
       .references(() => packages.id),
-    bouquets: integer('bouquets').array().notNull().default(sql`'{}'::integer[]`),
+    bouquets: integer('bouquets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     dreamtvDeviceId: text('dreamtv_device_id'),
     dreamtvPlaylistId: text('dreamtv_playlist_id'),
   },
   (table) => [
     uniqueIndex('lines_username_key').on(table.username),
-    uniqueIndex('lines_macaddr_key').on(table.macaddr).where(sql`${table.macaddr} is not null`),
+    uniqueIndex('lines_macaddr_key')
+      .on(table.macaddr)
+      .where(sql`${table.macaddr} is not null`),
     index('lines_owner_path_exp_idx').on(sql`${table.ownerPath} text_pattern_ops`, table.expDate),
     index('lines_reseller_exp_idx').on(table.resellerId, table.expDate),
     index('lines_exp_idx').on(table.expDate),
     index('lines_enabled_exp_idx').on(table.enabled, table.expDate),
     index('lines_trial_exp_idx').on(table.isTrial, table.expDate),
     index('lines_system_idx').on(table.system),
+    // Foreign key to packages: "is this package in use?" and the delete check stay index lookups.
+    index('lines_package_idx').on(table.packageId),
     index('lines_search_trgm_idx').using(
       'gin',
       sql`(coalesce(${table.username}, '') || ' ' || coalesce(${table.fullName}, '') || ' ' || coalesce(${table.resellerNotes}, '') || ' ' || coalesce(${table.macaddr}, '')) gin_trgm_ops`,
@@ -91,7 +98,9 @@ export const provisioningOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('provisioning_outbox_pending_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
+    index('provisioning_outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.deliveredAt} is null`),
     index('provisioning_outbox_line_idx').on(table.lineId, table.id),
   ],
 );

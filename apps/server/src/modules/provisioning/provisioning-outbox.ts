@@ -3,14 +3,7 @@ import { provisioningOutbox, type LineRow } from '../../db/schema/index';
 
 /** What happened to a P2P or hybrid line; the external service applies the line's state it carries. */
 export type ProvisioningEvent =
-  | 'created'
-  | 'updated'
-  | 'renewed'
-  | 'blocked'
-  | 'unblocked'
-  | 'deleted'
-  | 'system_changed'
-  | 'resync';
+  'created' | 'updated' | 'renewed' | 'blocked' | 'unblocked' | 'deleted' | 'system_changed' | 'resync';
 
 /** Only these services live outside the panel (PRODUCT.md §5); IPTV lines are served by the panel itself. */
 export function isProvisionedSystem(system: number): system is 2 | 3 {
