@@ -51,6 +51,9 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       CAPTCHA_PROVIDER: 'altcha',
+      // The journeys sign the admin in several times within a minute; the limit itself is covered by the
+      // server tests (the default of 5 would refuse the later journeys with 429).
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '60',
       LOG_LEVEL: 'warn',
     },
   },

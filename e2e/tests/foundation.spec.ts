@@ -45,7 +45,10 @@ test('admin: sign in with captcha → dashboard → theme → lock → unlock �
   await openSettingsMenu(page);
   await page.getByRole('menuitem', { name: 'Bloquear painel' }).click();
   await expect(page).toHaveURL(/\/lock$/);
-  await expect(page.getByText(ADMIN.username)).toBeVisible();
+  // The URL changes before the lock screen replaces the dashboard (its chunk loads in a transition), so
+  // wait for the lock screen itself; the name is its heading, not any text of the page before it.
+  await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ADMIN.username, exact: true })).toBeVisible();
   await page.screenshot(shot('04-lock'));
 
   // While locked, the API refuses the session: going to the dashboard lands back on /lock.

@@ -10,11 +10,16 @@ import { getOrCreateSecret } from './db/secrets';
 import { seedDatabase, type SeedResult } from './db/seed';
 import { AppError } from './lib/app-error';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { complementsRoutes } from './modules/complements/complements.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { linesRoutes } from './modules/lines/lines.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
@@ -91,6 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authenticate, { db, config });
 
   const captcha = createCaptchaVerifier(config, signingSecret);
+  // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
+  await app.register(provisioning, { db, config, signingSecret });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config, captcha });
   await app.register(profileRoutes, { db });
@@ -98,6 +105,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(resellersRoutes, { db });
   await app.register(ledgerRoutes, { db });
   await app.register(logsRoutes, { db });
+  await app.register(linesRoutes, { db });
+  await app.register(catalogRoutes, { db });
+  await app.register(complementsRoutes, { db });
+  await app.register(dashboardRoutes, { db });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();

@@ -6,6 +6,11 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+// An empty variable means "not configured", like an absent one; anything else must be an http(s) URL.
+const optionalHttpUrl = optionalText.pipe(
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+);
+
 /** Every setting comes from a validated environment variable; nothing else configures the server. */
 const configSchema = z
   .object({
@@ -25,6 +30,13 @@ const configSchema = z
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+    P2P_PROVISIONING_URL: optionalHttpUrl,
+    HYBRID_PROVISIONING_URL: optionalHttpUrl,
+    PROVISIONING_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    // Capped at an hour: larger values would overflow setTimeout's 32-bit delay and fire at once.
+    PROVISIONING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
+    PROVISIONING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+    PROVISIONING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .superRefine((value, context) => {
     if (value.CAPTCHA_PROVIDER === 'recaptcha' && (!value.RECAPTCHA_SITE_KEY || !value.RECAPTCHA_SECRET)) {

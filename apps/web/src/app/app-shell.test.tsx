@@ -36,7 +36,9 @@ describe('authenticated shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard']);
+    ).toEqual(['Dashboard', 'Logs', 'Transferir revenda']);
+    // The resellers group (collapsed) is there too.
+    expect(within(nav).getByText('Revendedores')).toBeTruthy();
     expect(screen.getByTestId('credit-balance').textContent).toBe('1.234,50');
     expect(screen.getByRole('switch', { name: 'Alternar tema' })).toBeTruthy();
 

@@ -21,6 +21,11 @@ describe('route table', () => {
         '/dashboard',
         '/profile',
         '/profile/change-password',
+        '/resellers',
+        '/resellers/create',
+        '/resellers/logs',
+        '/logs',
+        '/admin/transfer',
         '*',
       ].sort(),
     );
@@ -36,14 +41,7 @@ describe('route table', () => {
 
   it('does not register screens that are not built yet', () => {
     const registered = collectPaths(routes);
-    for (const path of [
-      '/users',
-      '/resellers',
-      '/admin/settings',
-      '/admin/transfer',
-      '/catalog/garbage',
-      '/domains',
-    ]) {
+    for (const path of ['/users', '/admin/settings', '/catalog/garbage', '/domains']) {
       expect(registered).not.toContain(path);
     }
   });

@@ -34,6 +34,19 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyExoticComponent<ComponentT
       default: m.ChangePasswordPage,
     })),
   ),
+  'resellers-list': lazy(() =>
+    import('./routes/resellers-routes').then((m) => ({ default: m.ResellersRoute })),
+  ),
+  'resellers-create': lazy(() =>
+    import('./routes/resellers-routes').then((m) => ({ default: m.ResellersCreateRoute })),
+  ),
+  'resellers-logs': lazy(() =>
+    import('./routes/logs-routes').then((m) => ({ default: m.ResellerLogsRoute })),
+  ),
+  logs: lazy(() => import('./routes/logs-routes').then((m) => ({ default: m.LogsRoute }))),
+  'admin-transfer': lazy(() =>
+    import('@/features/resellers/components/transfer-page').then((m) => ({ default: m.TransferPage })),
+  ),
   'profile-settings': lazy(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,

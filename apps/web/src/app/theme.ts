@@ -14,4 +14,11 @@ export const theme = createTheme({
     lg: '75em',
     xl: '88em',
   },
+  // Spec §2: "Select menus capped at 300 px". Plain objects, not Select.extend(): importing the
+  // components here would pull them into the /login chunk.
+  components: {
+    Select: { defaultProps: { maxDropdownHeight: 300 } },
+    MultiSelect: { defaultProps: { maxDropdownHeight: 300 } },
+    Autocomplete: { defaultProps: { maxDropdownHeight: 300 } },
+  },
 });

@@ -14,6 +14,8 @@ export type Audience =
   | 'admin'
   | 'adminOrPublisher'
   | 'nonAdmin'
+  /** Screens of the reseller tree (resellers): the API refuses publishers, so they never see them. */
+  | 'adminOrReseller'
   /** The migrate-client entry: admins, or everyone when setting user_migration_list is 'true'. */
   | 'adminOrMigrationList';
 
@@ -33,6 +35,8 @@ export function isInAudience(audience: Audience, context: AudienceContext): bool
       return context.type === 'admin' || context.type === 'publisher';
     case 'nonAdmin':
       return context.type !== 'admin';
+    case 'adminOrReseller':
+      return context.type === 'admin' || context.type === 'reseller';
     case 'adminOrMigrationList':
       return context.type === 'admin' || context.settings?.user_migration_list === 'true';
   }
@@ -184,28 +188,28 @@ export const SIDEBAR_MENU = [
     id: 'resellers',
     label: 'resellers',
     icon: 'resellers',
-    audience: 'everyone',
+    audience: 'adminOrReseller',
     children: [
       {
         id: 'resellers-list',
         label: 'resellersList',
-        audience: 'everyone',
+        audience: 'adminOrReseller',
         target: route(paths.resellers),
-        built: false,
+        built: true,
       },
       {
         id: 'resellers-create',
         label: 'resellersCreate',
-        audience: 'everyone',
+        audience: 'adminOrReseller',
         target: route(paths.resellersCreate),
-        built: false,
+        built: true,
       },
       {
         id: 'resellers-logs',
         label: 'resellersLogs',
-        audience: 'everyone',
+        audience: 'adminOrReseller',
         target: route(paths.resellersLogs),
-        built: false,
+        built: true,
       },
     ],
   },
@@ -217,7 +221,7 @@ export const SIDEBAR_MENU = [
     target: route(paths.domains),
     built: false,
   },
-  { id: 'logs', label: 'logs', icon: 'logs', audience: 'everyone', target: route(paths.logs), built: false },
+  { id: 'logs', label: 'logs', icon: 'logs', audience: 'everyone', target: route(paths.logs), built: true },
   {
     id: 'catalog-requests',
     label: 'catalogRequests',
@@ -305,7 +309,7 @@ export const SIDEBAR_MENU = [
     icon: 'transfer',
     audience: 'admin',
     target: route(paths.adminTransfer, 'adminOnly'),
-    built: false,
+    built: true,
   },
   {
     id: 'migrate-client',

@@ -1,11 +1,13 @@
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { COPY_TOAST_MS, TOAST_MS } from '@panel/shared/ui/ui-constants';
 import { mapError } from './map-error';
 
 /** Spec §8: success toasts carry the title 'Success' and stay 6000 ms. */
 export const SUCCESS_TITLE = 'Success';
 export const COPIED_TEXT = 'Copiado para a área de transferência!';
+/** Spec §8 "action done": block, unblock, remove, transfer and other one-click actions. */
+export const ACTION_DONE_TEXT = 'Ação realizada com sucesso!';
 
 export function showSuccessToast(message: string): void {
   notifications.show({
@@ -40,6 +42,17 @@ export function showSmallToast(message: string): void {
     maw: 320,
     ml: 'auto',
     'data-small-toast': true,
+  });
+}
+
+/** A form that cannot be sent yet says why (spec §5 transfer: 'Por favor informe o revenda'). */
+export function showWarningToast(message: string): void {
+  notifications.show({
+    title: 'Atenção',
+    message,
+    color: 'yellow',
+    icon: <IconAlertTriangle size={18} />,
+    autoClose: TOAST_MS,
   });
 }
 

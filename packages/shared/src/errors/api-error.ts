@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'insufficient_credits',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { SYSTEMS } from '../catalog/packages';
-import { idParamSchema, listMetaSchema, orderBySchema, pageSchema, perSchema } from '../lists/list-query';
+import { lineProvisioningStateSchema } from '../provisioning/provisioning-schemas';
+import {
+  MAX_ID,
+  idParamSchema,
+  listMetaSchema,
+  orderBySchema,
+  pageSchema,
+  perSchema,
+} from '../lists/list-query';
 import { linePasswordSchema, lineUsernameSchema, newLinePasswordSchema } from './line-credentials';
 import { LINE_MESSAGES } from './line-messages';
 import { macAddressSchema } from './mac-address';
@@ -105,47 +113,84 @@ const phoneSchema = z
   .transform((value) => (value && value.length > 6 ? value : undefined));
 const fullNameSchema = z.string().trim().max(120, 'Máximo de 120 caracteres');
 
-/**
- * POST /api/users and POST /api/users/trial_users. Without username and password the server
- * generates both (random mode, spec §9); a package is then required.
- */
-export const createLineSchema = z
-  .object({
-    system: systemSchema.default(SYSTEMS.iptv),
-    username: lineUsernameSchema.optional(),
-    password: newLinePasswordSchema.optional(),
-    package_id: z.number({ error: LINE_MESSAGES.packageRequired }).int(LINE_MESSAGES.packageRequired),
-    full_name: fullNameSchema.optional(),
-    macaddr: macAddressSchema.optional(),
-    reseller_notes: notesSchema,
-    as_number: phoneSchema,
-    /** Only an admin or a master may create a line for a reseller of its subtree; default: the caller. */
-    reseller_id: idParamSchema.optional(),
-    expire_at_2359: z.boolean().default(false),
-  })
-  .superRefine((value, context) => {
-    if ((value.username === undefined) !== (value.password === undefined)) {
-      const field = value.username === undefined ? 'username' : 'password';
-      context.addIssue({ code: 'custom', path: [field], message: LINE_MESSAGES.required });
-    }
-    if (value.system === SYSTEMS.hybrid) {
-      if (!value.full_name)
-        context.addIssue({ code: 'custom', path: ['full_name'], message: LINE_MESSAGES.required });
-      if (!value.macaddr)
-        context.addIssue({ code: 'custom', path: ['macaddr'], message: LINE_MESSAGES.required });
-    }
-  });
-export type CreateLineInput = z.input<typeof createLineSchema>;
-
-/** PUT /api/users/:id. Hybrid lines accept only bouquet, full_name, macaddr and notes. */
-export const editLineSchema = z.object({
-  bouquet: z.array(z.number().int().positive()).min(1, LINE_MESSAGES.bouquetRequired),
+const createLineFields = {
+  system: systemSchema.default(SYSTEMS.iptv),
   username: lineUsernameSchema.optional(),
-  password: linePasswordSchema.optional(),
+  password: newLinePasswordSchema.optional(),
+  package_id: z.number({ error: LINE_MESSAGES.packageRequired }).int(LINE_MESSAGES.packageRequired),
   full_name: fullNameSchema.optional(),
   macaddr: macAddressSchema.optional(),
   reseller_notes: notesSchema,
   as_number: phoneSchema,
+  /** Only an admin or a master may create a line for a reseller of its subtree; default: the caller. */
+  reseller_id: idParamSchema.optional(),
+  expire_at_2359: z.boolean().default(false),
+};
+
+function refineNewLine(
+  value: { username?: string; password?: string; system: number; full_name?: string; macaddr?: string },
+  context: z.RefinementCtx,
+): void {
+  if ((value.username === undefined) !== (value.password === undefined)) {
+    const field = value.username === undefined ? 'username' : 'password';
+    context.addIssue({ code: 'custom', path: [field], message: LINE_MESSAGES.required });
+  }
+  if (value.system === SYSTEMS.hybrid) {
+    if (!value.full_name)
+      context.addIssue({ code: 'custom', path: ['full_name'], message: LINE_MESSAGES.required });
+    if (!value.macaddr)
+      context.addIssue({ code: 'custom', path: ['macaddr'], message: LINE_MESSAGES.required });
+  }
+}
+
+/**
+ * POST /api/users. Without username and password the server generates both (random mode, spec §9);
+ * a package is always required.
+ */
+export const createLineSchema = z.object(createLineFields).superRefine(refineNewLine);
+export type CreateLineInput = z.input<typeof createLineSchema>;
+
+/**
+ * POST /api/users/trial_users: the same form; the package is always the trial package (61), so
+ * `package_id` may be left out, and `expire_at_2359` is ignored (spec §2: off for trials).
+ */
+export const createTrialLineSchema = z
+  .object({ ...createLineFields, package_id: z.number().int().optional() })
+  .superRefine(refineNewLine);
+export type CreateTrialLineInput = z.input<typeof createTrialLineSchema>;
+
+/** On edit an absent phone keeps the stored one; a present one of 6 characters or fewer clears it. */
+const editPhoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'Telefone inválido')
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value && value.length > 6 ? value : null));
+/** On edit an absent note keeps the stored one; an empty one clears it. */
+const editNotesSchema = z
+  .string()
+  .trim()
+  .max(500, 'Máximo de 500 caracteres')
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+/**
+ * PUT /api/users/:id. Hybrid lines accept only bouquet, full_name, macaddr and notes (sending a
+ * username, password or phone for one is refused with 422). Absent fields keep their value.
+ */
+export const editLineSchema = z.object({
+  bouquet: z
+    .array(z.number().int().positive().max(MAX_ID), { error: LINE_MESSAGES.bouquetRequired })
+    .min(1, LINE_MESSAGES.bouquetRequired)
+    .max(200, LINE_MESSAGES.bouquetInvalid),
+  username: lineUsernameSchema.optional(),
+  password: linePasswordSchema.optional(),
+  full_name: fullNameSchema.optional(),
+  macaddr: macAddressSchema.optional(),
+  reseller_notes: editNotesSchema,
+  as_number: editPhoneSchema,
 });
 export type EditLineInput = z.input<typeof editLineSchema>;
 
@@ -165,11 +210,15 @@ export const addDaysSchema = z.object({
     .min(1, LINE_MESSAGES.addDaysRange)
     .max(3, LINE_MESSAGES.addDaysRange),
 });
-/** Screens: a signed change; negative removes (spec §5). */
+/** Most screens (simultaneous connections) a line may have. */
+export const MAX_LINE_SCREENS = 100;
+/** Screens: a signed change; negative removes (spec §5). The total stays between 1 and 100. */
 export const screensSchema = z.object({
   screens: z
     .number({ error: 'Informe somente números' })
     .int('Informe somente números')
+    .min(-MAX_LINE_SCREENS, LINE_MESSAGES.screensMaximum)
+    .max(MAX_LINE_SCREENS, LINE_MESSAGES.screensMaximum)
     .refine((value) => value !== 0, 'Informe somente números'),
 });
 export const changeSystemSchema = z.object({ system_id: systemSchema });
@@ -177,7 +226,11 @@ export const hybridTransferSchema = z.object({
   macaddr: macAddressSchema,
   full_name: fullNameSchema.optional(),
 });
-export const checkMacSchema = z.object({ macaddr: macAddressSchema });
+/** POST /api/users/checkmac. `user_id`: the line being edited, whose own MAC does not count as taken. */
+export const checkMacSchema = z.object({ macaddr: macAddressSchema, user_id: idParamSchema.optional() });
+export const checkMacResultSchema = z.object({ available: z.literal(true) });
+/** POST /api/users/select_search: lines in scope whose username, name, notes or MAC contain `search`. */
+export const lineSearchSchema = z.object({ search: z.string().trim().max(100).optional().default('') });
 export const cleanupExpiredSchema = z.object({
   days: z.union([z.literal(3), z.literal(10), z.literal(30)], { error: 'Período inválido' }),
 });
@@ -190,3 +243,13 @@ export const lineActionResultSchema = z.object({
   balance: z.string(),
 });
 export type LineActionResult = z.infer<typeof lineActionResultSchema>;
+
+/** The delivery state of a P2P or hybrid line after a resync (null for IPTV lines). */
+export const lineResyncResultSchema = z.object({
+  line: lineSchema,
+  provisioning: lineProvisioningStateSchema.nullable(),
+});
+export type LineResyncResult = z.infer<typeof lineResyncResultSchema>;
+export const lineProvisioningResponseSchema = z.object({
+  provisioning: lineProvisioningStateSchema.nullable(),
+});

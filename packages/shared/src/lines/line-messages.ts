@@ -26,4 +26,20 @@ export const LINE_MESSAGES = {
   addDaysNotAllowed: 'Extensão disponível apenas para usuários P2P elegíveis.',
   screensNotAllowed: 'Gerenciar telas não está disponível para usuários de teste, P2P ou híbridos.',
   screensMinimum: 'O usuário precisa ter pelo menos 1 tela.',
+  screensMaximum: 'O usuário pode ter no máximo 100 telas.',
+  packageInvalid: 'Pacote inválido para este serviço.',
+  ownerInvalid: 'Revenda inválida para este usuário.',
+  bouquetInvalid: 'Item inválido.',
+  hybridEditOnly: 'Usuários híbridos só podem alterar bouquets, nome, MAC e notas.',
+  hybridIrreversible: 'A transferência para o sistema Híbrido é irreversível.',
+  alreadyHybrid: 'Este usuário já está no sistema Híbrido.',
+  resyncNotAllowed: 'Esta sincronização não está disponível para este usuário.',
+  resyncNotConfigured: 'O serviço de sincronização não está configurado neste painel.',
+  cleanupFailed: 'Erro ao remover usuários',
 } as const;
+
+/** Answer of the cleanup actions (spec §7 Cleanup: `{ deleted_count, message }`). */
+export function cleanupMessage(count: number): string {
+  if (count === 0) return 'Nenhum usuário para remover.';
+  return count === 1 ? '1 usuário removido com sucesso.' : `${count} usuários removidos com sucesso.`;
+}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LINE_MESSAGES } from './line-messages';
-import { calendarWindow, checkCalendarDate, expiryAt2359, panelDate, panelTime } from './panel-calendar';
+import {
+  addPanelMonths,
+  calendarWindow,
+  checkCalendarDate,
+  endOfPanelDay,
+  expiryAt2359,
+  panelDate,
+  panelTime,
+} from './panel-calendar';
 
 // 2026-11-21 10:00 in Brasília = 13:00 UTC.
 const now = Date.parse('2026-11-21T13:00:00Z') / 1000;
@@ -55,5 +63,22 @@ describe('panel calendar (Brasília time)', () => {
   it('moves an expiry to 23:59 of its own day', () => {
     const exp = Date.parse('2026-11-25T15:00:00Z') / 1000;
     expect(expiryAt2359(exp)).toBe(panelTime('2026-11-25', 23, 59, 0));
+  });
+});
+
+describe('panel months and day ends', () => {
+  it('adds calendar months in panel time, keeping the time and clamping the day', () => {
+    const jan31 = panelTime('2027-01-31', 10, 30);
+    expect(addPanelMonths(jan31, 1)).toBe(panelTime('2027-02-28', 10, 30));
+    expect(addPanelMonths(jan31, 12)).toBe(panelTime('2028-01-31', 10, 30));
+    // 22:00 in Brasília is already the next day in UTC: the panel day decides.
+    const lateNov30 = panelTime('2026-11-30', 22, 0);
+    expect(addPanelMonths(lateNov30, 1)).toBe(panelTime('2026-12-30', 22, 0));
+    expect(addPanelMonths(panelTime('2026-12-15', 8, 0), 2)).toBe(panelTime('2027-02-15', 8, 0));
+  });
+
+  it('gives the last second of a panel day N days later', () => {
+    expect(endOfPanelDay(now)).toBe(panelTime('2026-11-21', 23, 59, 59));
+    expect(endOfPanelDay(now, 3)).toBe(panelTime('2026-11-24', 23, 59, 59));
   });
 });

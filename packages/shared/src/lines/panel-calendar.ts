@@ -64,3 +64,24 @@ export function checkCalendarDate(selected: string | undefined, expDate: number,
 export function expiryAt2359(expDate: number): number {
   return panelTime(panelDate(expDate), 23, 59, 0);
 }
+
+/**
+ * `months` calendar months after a unix time, in panel time, keeping the time of day; the day is
+ * clamped to the target month's last day (31 Jan + 1 month = 28/29 Feb).
+ */
+export function addPanelMonths(seconds: number, months: number): number {
+  const local = seconds + PANEL_UTC_OFFSET_SECONDS;
+  const date = new Date(local * 1000);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  const day = date.getUTCDate();
+  const timeOfDay = local - Date.UTC(year, month, day) / 1000;
+  const lastDay = new Date(Date.UTC(year, month + months + 1, 0)).getUTCDate();
+  const target = Date.UTC(year, month + months, Math.min(day, lastDay)) / 1000;
+  return target + timeOfDay - PANEL_UTC_OFFSET_SECONDS;
+}
+
+/** Unix seconds of the last second (23:59:59) of the panel day `days` days after the day of `seconds`. */
+export function endOfPanelDay(seconds: number, days = 0): number {
+  return panelTime(addDays(panelDate(seconds), days), 23, 59, 59);
+}

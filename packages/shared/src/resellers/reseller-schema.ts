@@ -12,7 +12,7 @@ export const resellerSchema = z.object({
   last_login: z.number().int().nullable(),
   ip: z.string().nullable(),
   sub_resellers_count: z.number().int(),
-  /** Lines of this reseller; 0 until the lines feature exists. */
+  /** Lines this reseller owns (not those of its sub-resellers). */
   clients_count: z.number().int(),
   email: z.string().nullable(),
   master_id: z.number().int().nullable(),

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, ne, sql, type SQL } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import type { Transaction } from '../../db/run-in-transaction';
-import { accounts, type AccountRow } from '../../db/schema/index';
+import { accounts, lines, type AccountRow } from '../../db/schema/index';
 
 const master = alias(accounts, 'reseller_master');
 
@@ -26,6 +26,8 @@ const resellerColumns = {
   masterUsername: master.username,
   // Direct sub-resellers, by the parent_id index; the table has no stored counter to drift.
   subResellersCount: sql<number>`(select count(*)::int from ${accounts} as sub where sub.parent_id = ${accounts.id})`,
+  // The reseller's own lines, by the (reseller_id, exp_date) index.
+  clientsCount: sql<number>`(select count(*)::int from ${lines} as owned where owned.reseller_id = ${accounts.id})`,
 };
 
 function selectResellers(db: Database) {
@@ -146,14 +148,28 @@ export async function updateAccountFields(
 }
 
 /**
- * Rewrites the path prefix of a whole subtree in one statement: '/1/7/42/…' becomes '/1/9/42/…' for
- * the account and every descendant.
+ * Rewrites the path prefix of a whole subtree: '/1/7/42/…' becomes '/1/9/42/…' for the account and
+ * every descendant, and the lines they own (`lines.owner_path`) in the same transaction, so the
+ * subtree filter on lines never sees a half-moved tree.
  */
 export async function moveSubtreePaths(tx: Transaction, oldPath: string, newPath: string): Promise<void> {
   await tx
     .update(accounts)
     .set({ path: sql`${newPath} || substr(${accounts.path}, ${oldPath.length + 1})` })
     .where(like(accounts.path, `${oldPath}%`));
+  await tx
+    .update(lines)
+    .set({ ownerPath: sql`${newPath} || substr(${lines.ownerPath}, ${oldPath.length + 1})` })
+    .where(like(lines.ownerPath, `${oldPath}%`));
+}
+
+/** Hands every line of `fromId` to `to` (a deleted reseller's lines go to REVENDAS_DELETADOS). */
+export async function moveOwnedLines(
+  tx: Transaction,
+  fromId: number,
+  to: { id: number; path: string },
+): Promise<void> {
+  await tx.update(lines).set({ resellerId: to.id, ownerPath: to.path }).where(eq(lines.resellerId, fromId));
 }
 
 export async function setParent(tx: Transaction, id: number, parentId: number): Promise<void> {

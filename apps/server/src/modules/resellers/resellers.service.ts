@@ -33,6 +33,7 @@ import {
   findResellerRecord,
   insertReseller,
   listResellerRecords,
+  moveOwnedLines,
   moveSubtreePaths,
   reparentChildren,
   searchAccounts,
@@ -51,8 +52,7 @@ export function toReseller(record: ResellerRecord): Reseller {
     last_login: record.lastLoginAt ? unixSeconds(record.lastLoginAt) : null,
     ip: record.lastIp,
     sub_resellers_count: record.subResellersCount,
-    // Lines do not exist yet; the lines feature counts them here.
-    clients_count: 0,
+    clients_count: record.clientsCount,
     email: record.email,
     master_id: record.parentId,
     master_username: record.masterUsername,
@@ -328,9 +328,10 @@ export async function deleteReseller(db: Database, caller: Caller, id: number): 
             targetAccountId: id,
           })
         : undefined;
-    // Lines of the reseller move to the bucket here too once lines exist (lines feature).
     await reparentChildren(tx, id, bucket.id);
+    // Sub-resellers' lines follow their owners' paths; the reseller's own lines go to the bucket.
     await moveSubtreePaths(tx, account.path, bucket.path);
+    await moveOwnedLines(tx, id, bucket);
     await deleteAccountRow(tx, id);
     await recordLog(tx, {
       action: 'delete',
@@ -344,6 +345,7 @@ export async function deleteReseller(db: Database, caller: Caller, id: number): 
         master_id: account.parentId,
         master_credits_after: move?.to ? fromCents(move.to.afterCents) : null,
         sub_resellers_to: bucket.username,
+        lines_to: bucket.username,
       },
     });
   });

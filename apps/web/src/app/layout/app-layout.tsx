@@ -1,14 +1,16 @@
 import '@/lib/i18n';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import type { MenuDialog } from '@/config/menu-definition';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { profileQueryOptions, useProfile } from '@/features/profile/api/get-profile';
 import { useProfileColorScheme } from '@/features/profile/hooks/use-profile-color-scheme';
 import { ImportantMessageModal } from '@/features/news/components/important-message-modal';
 import { rememberAvatar } from '@/lib/auth-storage';
+import { BalanceRefreshProvider } from '@/lib/balance-refresh';
 import { SIDEBAR_BREAKPOINT } from '../theme';
 import { AppHeader } from './app-header';
 import classes from './app-navbar.module.css';
@@ -23,6 +25,12 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { data: profile } = useProfile();
   useProfileColorScheme();
+  const queryClient = useQueryClient();
+  // Any credit change in a feature refetches the profile, so the top-bar balance follows.
+  const refreshBalance = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
+    [queryClient],
+  );
 
   useEffect(() => {
     if (profile?.avatar) rememberAvatar(profile.avatar);
@@ -57,9 +65,11 @@ export function AppLayout() {
         <AppNavbar profile={profile} onOpenDialog={setOpenDialog} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <BalanceRefreshProvider value={refreshBalance}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </BalanceRefreshProvider>
       </AppShell.Main>
       <ImportantMessageModal />
       {Dialog && <Dialog opened onClose={() => setOpenDialog(null)} />}

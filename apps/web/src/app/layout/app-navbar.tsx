@@ -21,11 +21,23 @@ interface AppNavbarProps {
   onNavigate: () => void;
 }
 
-function isActive(pathname: string, leaf: MenuLeaf): boolean {
+function matches(pathname: string, leaf: MenuLeaf): boolean {
   return (
     leaf.target.kind === 'route' &&
     (pathname === leaf.target.path || pathname.startsWith(`${leaf.target.path}/`))
   );
+}
+
+/** The one item of the current page: the longest matching path (/resellers/logs, not /resellers too). */
+function activeLeafId(pathname: string, entries: MenuEntry[]): string | undefined {
+  const leaves = entries.flatMap((entry) => (isMenuGroup(entry) ? entry.children : [entry]));
+  let best: MenuLeaf | undefined;
+  for (const leaf of leaves) {
+    if (!matches(pathname, leaf) || leaf.target.kind !== 'route') continue;
+    if (!best || (best.target.kind === 'route' && leaf.target.path.length > best.target.path.length))
+      best = leaf;
+  }
+  return best?.id;
 }
 
 export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps) {
@@ -34,6 +46,8 @@ export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps)
   const storedUser = useStoredAuth()?.user;
   const username = profile?.username ?? storedUser?.username ?? '';
   const entries = profile ? visibleSidebarMenu({ type: profile.type }) : [];
+  const activeId = activeLeafId(pathname, entries);
+  const isActive = (leaf: MenuLeaf) => leaf.id === activeId;
 
   const renderLeaf = (leaf: MenuLeaf, nested: boolean) => {
     const Icon = leaf.icon ? MENU_ICONS[leaf.icon] : undefined;
@@ -51,7 +65,7 @@ export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps)
           component={Link}
           to={leaf.target.path}
           onClick={onNavigate}
-          active={isActive(pathname, leaf)}
+          active={isActive(leaf)}
           variant="filled"
         />
       );
@@ -82,7 +96,7 @@ export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps)
         label={t(`nav.${entry.label}`)}
         leftSection={<Icon size={18} stroke={1.6} />}
         className={classes.link}
-        defaultOpened={entry.children.some((child) => isActive(pathname, child))}
+        defaultOpened={entry.children.some(isActive)}
       >
         {entry.children.map((child) => renderLeaf(child, true))}
       </NavLink>

@@ -1,0 +1,1 @@
+CREATE INDEX "lines_package_idx" ON "lines" USING btree ("package_id");

@@ -1,0 +1,33 @@
+import type { Complements } from '@panel/shared/catalog/catalog-api';
+import { P2P_PACKAGE_IDS } from '@panel/shared/catalog/packages';
+import type { Database } from '../../db/database';
+import { allBouquets } from '../catalog/bouquets.repository';
+import { toBouquet, toPackage } from '../catalog/catalog.service';
+import { allPackages } from '../catalog/packages.repository';
+import { allSettings } from './complements.repository';
+
+/** Member groups of spec §6: 1 admin, 2 reseller. */
+const GROUPS = [
+  { id: 1, name: 'Administrador' },
+  { id: 2, name: 'Revenda' },
+];
+
+/**
+ * GET /api/complements: what the panel's forms need at once. Packages are the active ones, grouped:
+ * IPTV (every normal package), trial, and P2P (the fixed ids of spec §9).
+ */
+export async function readComplements(db: Database): Promise<Complements> {
+  const packages = (await allPackages(db, { activeOnly: true })).map(toPackage);
+  const p2pIds: readonly number[] = P2P_PACKAGE_IDS;
+  return {
+    groups: GROUPS,
+    settings: await allSettings(db),
+    packages: {
+      iptv: packages.filter((pkg) => !pkg.is_trial),
+      trial: packages.filter((pkg) => pkg.is_trial),
+      p2p: packages.filter((pkg) => !pkg.is_trial && p2pIds.includes(pkg.id)),
+    },
+    bouquets: (await allBouquets(db)).map(toBouquet),
+    server_time: Math.floor(Date.now() / 1000),
+  };
+}

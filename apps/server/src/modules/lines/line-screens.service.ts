@@ -1,0 +1,36 @@
+import { MAX_LINE_SCREENS } from '@panel/shared/lines/line-api';
+import { screensCents } from '@panel/shared/lines/line-costs';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../plugins/authenticate';
+import { runLineAction, type LineActionOutcome } from './line-action-runner';
+import { lineRefusal } from './line-errors';
+import { nowSeconds } from './line-identity';
+import { actionsOf, expSeconds } from './line-view';
+
+/**
+ * POST /:id/screens { screens }: a signed change. More screens cost the added screens × the months
+ * left (at least 1); fewer cost nothing and refund nothing. The total stays between 1 and 100.
+ * Not for trial, P2P or hybrid lines (spec §2).
+ */
+export function changeScreens(
+  db: Database,
+  caller: Caller,
+  id: number,
+  delta: number,
+): Promise<LineActionOutcome> {
+  return runLineAction(db, caller, id, (_tx, line) => {
+    if (!actionsOf(line).manageScreens) throw lineRefusal(LINE_MESSAGES.screensNotAllowed);
+    const screens = line.maxConnections + delta;
+    if (screens < 1) throw lineRefusal(LINE_MESSAGES.screensMinimum, 'screens');
+    if (screens > MAX_LINE_SCREENS) throw lineRefusal(LINE_MESSAGES.screensMaximum, 'screens');
+    return {
+      changes: { maxConnections: screens },
+      costCents: screensCents(delta, expSeconds(line), nowSeconds()),
+      logs: [
+        { action: 'update_screen', valueInt: delta, details: { from: line.maxConnections, to: screens } },
+      ],
+      provisioning: [{ event: 'updated' }],
+    };
+  });
+}

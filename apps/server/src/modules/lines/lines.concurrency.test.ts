@@ -1,0 +1,96 @@
+import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, createSignedInAccount } from '../../../test/factories';
+import { findLedgerMismatches } from '../../../test/ledger-invariant';
+import { balanceOf, callApi, lineRow, seedLine } from '../../../test/line-fixtures';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+import { expSeconds } from './line-view';
+
+/**
+ * Real concurrency needs real connections: PGlite runs one statement at a time, so this file only runs
+ * against PostgreSQL (TEST_DATABASE_URL, see `npm run test:pg`).
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let testApp: TestApp;
+beforeAll(async () => {
+  if (onPostgres) testApp = await startTestApp();
+});
+afterAll(async () => {
+  if (onPostgres) await testApp.close();
+});
+
+describe('lines under concurrency', () => {
+  it.runIf(onPostgres)(
+    '30 simultaneous renewals with credits for 10: exactly 10 succeed, each adds one month',
+    async () => {
+      const { app } = testApp;
+      const db = app.database.db;
+      const { account, token } = await createSignedInAccount(app, { credits: '10' });
+      const line = await seedLine(app, account);
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          callApi(app, token, 'POST', `/api/users/${line.id}/renew`, { months: 1 }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(20);
+      expect(await balanceOf(db, account.id)).toBe('0.00');
+      let expected = expSeconds(line);
+      for (let month = 0; month < 10; month++) expected = addPanelMonths(expected, 1);
+      expect(expSeconds((await lineRow(db, line.id))!)).toBe(expected);
+      expect(await findLedgerMismatches(db)).toEqual([]);
+    },
+  );
+
+  it.runIf(onPostgres)('20 simultaneous creations of one username: one line, nineteen 409s', async () => {
+    const { app } = testApp;
+    const { account, token } = await createSignedInAccount(app, { credits: '50' });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        callApi(app, token, 'POST', '/api/users', {
+          username: 'disputado1',
+          password: 'senha@forte9',
+          package_id: 17,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ field: 'username' });
+    }
+    expect(await balanceOf(app.database.db, account.id)).toBe('49.00');
+  });
+
+  it.runIf(onPostgres)(
+    'a transfer during line creations leaves every line under its owner’s path',
+    async () => {
+      const { app } = testApp;
+      const db = app.database.db;
+      const adminToken = await createSession(app, 1);
+      const oldMaster = await createSignedInAccount(app);
+      const newMaster = await createSignedInAccount(app);
+      const moving = await createSignedInAccount(app, { credits: '100', parent: oldMaster.account });
+      const creations = Array.from({ length: 20 }, () =>
+        callApi(app, moving.token, 'POST', '/api/users', { package_id: 17 }),
+      );
+      const transfer = callApi(app, adminToken, 'POST', '/api/resellers/transfer', {
+        resellerId: moving.account.id,
+        masterId: newMaster.account.id,
+      });
+      const [moved, ...created] = await Promise.all([transfer, ...creations]);
+      expect(moved?.statusCode).toBe(200);
+      expect(created.map((response) => response.statusCode)).toEqual(created.map(() => 201));
+      const owner = await callApi(app, adminToken, 'GET', `/api/resellers/${moving.account.id}`);
+      expect(owner.json().master_id).toBe(newMaster.account.id);
+      // Whether a creation ran before or after the move, its line ends under the owner's new path.
+      for (const response of created) {
+        const row = await lineRow(db, response.json().line.id as number);
+        expect(row?.ownerPath).toBe(`${newMaster.account.path}${moving.account.id}/`);
+      }
+    },
+  );
+});

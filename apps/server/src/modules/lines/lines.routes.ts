@@ -1,0 +1,187 @@
+import {
+  checkMacResultSchema,
+  checkMacSchema,
+  cleanupExpiredSchema,
+  cleanupResultSchema,
+  createLineSchema,
+  createTrialLineSchema,
+  editLineSchema,
+  lineActionResultSchema,
+  lineListQuerySchema,
+  lineListResponseSchema,
+  lineSchema,
+  lineSearchSchema,
+} from '@panel/shared/lines/line-api';
+import { idParamsSchema, searchOptionSchema } from '@panel/shared/lists/list-query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { errorResponses, noContent } from '../../lib/route-schemas';
+import { ADMIN_OR_RESELLER } from '../../plugins/access';
+import { requireCaller } from '../../plugins/authenticate';
+import { toActionResult } from './line-action-runner';
+import { lineActionsRoutes } from './line-actions.routes';
+import { cleanupExpiredLines } from './line-cleanup.service';
+import { createLine } from './line-create.service';
+import { deleteLine, editLine } from './line-edit.service';
+import { checkMac } from './line-system.service';
+import { getLine, listLines, searchLines } from './lines-list.service';
+
+const tags = ['users'];
+const access = ADMIN_OR_RESELLER;
+
+/** /api/users: the lines of spec §2 "Users" (docs/api-contract-lines.md). Publishers have no lines. */
+export const linesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/users',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Lines of the caller’s subtree (admin: all), paged, sorted, filtered; total exact up to 10.000',
+        querystring: lineListQuerySchema,
+        response: { 200: lineListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listLines(db, requireCaller(request), request.query),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Create a line with its system; costs the package’s official credits (admin: free)',
+        body: createLineSchema,
+        response: { 201: lineActionResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(toActionResult(await createLine(db, requireCaller(request), request.body, { trial: false }))),
+  );
+
+  app.post(
+    '/api/users/trial_users',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Create a free trial line (package 61) when trial_user_create_enabled is on',
+        body: createTrialLineSchema,
+        response: { 201: lineActionResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(toActionResult(await createLine(db, requireCaller(request), request.body, { trial: true }))),
+  );
+
+  app.post(
+    '/api/users/select_search',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Options { label: username, value: id } of lines in scope, at most 20',
+        body: lineSearchSchema,
+        response: { 200: z.array(searchOptionSchema), ...errorResponses },
+      },
+    },
+    async (request) => searchLines(db, requireCaller(request), request.body.search),
+  );
+
+  app.post(
+    '/api/users/checkmac',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Is this MAC free? 200 { available: true } or 409 on macaddr',
+        body: checkMacSchema,
+        response: { 200: checkMacResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => checkMac(db, requireCaller(request), request.body),
+  );
+
+  app.delete(
+    '/api/users/cleanup/expired-trials',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Remove the expired trials of the caller’s subtree',
+        response: { 200: cleanupResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => cleanupExpiredLines(db, requireCaller(request), { kind: 'expired_trials' }),
+  );
+
+  app.delete(
+    '/api/users/cleanup/expired-users',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Remove the lines of the caller’s subtree expired more than 3, 10 or 30 days ago',
+        body: cleanupExpiredSchema,
+        response: { 200: cleanupResultSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      cleanupExpiredLines(db, requireCaller(request), { kind: 'expired_users', days: request.body.days }),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'One line of the caller’s subtree',
+        params: idParamsSchema,
+        response: { 200: lineSchema, ...errorResponses },
+      },
+    },
+    async (request) => getLine(db, requireCaller(request), request.params.id),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Edit a line (hybrid: bouquets, name, MAC and notes only); absent fields are kept',
+        params: idParamsSchema,
+        body: editLineSchema,
+        response: { 200: lineSchema, ...errorResponses },
+      },
+    },
+    async (request) => (await editLine(db, requireCaller(request), request.params.id, request.body)).line,
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Remove a line (no refund)',
+        params: idParamsSchema,
+        response: { ...noContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteLine(db, requireCaller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(lineActionsRoutes, { db });
+};

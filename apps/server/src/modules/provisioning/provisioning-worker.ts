@@ -1,0 +1,45 @@
+export interface ProvisioningWorker {
+  /** Cancels the next pass and waits for the one in flight, so nothing touches the database afterwards. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `pass` every `intervalMs`, counted from the end of the previous pass so slow passes never
+ * overlap. Errors are reported and the loop carries on: an unreachable database must not stop it.
+ */
+export function startProvisioningWorker(options: {
+  intervalMs: number;
+  pass: () => Promise<unknown>;
+  onError: (error: unknown) => void;
+}): ProvisioningWorker {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      inFlight = options
+        .pass()
+        .then(
+          () => undefined,
+          (error: unknown) => options.onError(error),
+        )
+        .finally(() => {
+          inFlight = undefined;
+          schedule();
+        });
+    }, options.intervalMs);
+  };
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await inFlight;
+    },
+  };
+}

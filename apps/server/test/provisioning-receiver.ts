@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isValidProvisioningSignature } from '../src/modules/provisioning/provisioning-signature';
+
+export interface ReceivedDelivery {
+  path: string;
+  delivery: number;
+  event: string;
+  timestamp: string;
+  body: { event: string; line: Record<string, unknown> & { id: number } };
+}
+
+type Plan = { kind: 'fail'; status: number } | { kind: 'hang' };
+
+/**
+ * A small P2P / hybrid service: verifies the signature (401 otherwise), records accepted deliveries and
+ * can be told to refuse or never answer the next requests, optionally only for one line.
+ */
+export interface ProvisioningReceiver {
+  /** Base URL; mount services under paths of it (`${url}/p2p`). */
+  url: string;
+  received: ReceivedDelivery[];
+  /** Every request, accepted or not, in arrival order (delivery ids). */
+  attempts: number[];
+  rejectedSignatures: number;
+  failNext(count: number, options?: { lineId?: number; status?: number }): void;
+  hangNext(count: number, options?: { lineId?: number }): void;
+  /** Latency of every answer, to let concurrent workers interleave. */
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+export async function startProvisioningReceiver(secret: string): Promise<ProvisioningReceiver> {
+  const plans: { plan: Plan; lineId?: number }[] = [];
+  const receiver: ProvisioningReceiver = {
+    url: '',
+    received: [],
+    attempts: [],
+    rejectedSignatures: 0,
+    delayMs: 0,
+    failNext(count, options = {}) {
+      for (let i = 0; i < count; i++)
+        plans.push({ plan: { kind: 'fail', status: options.status ?? 503 }, lineId: options.lineId });
+    },
+    hangNext(count, options = {}) {
+      for (let i = 0; i < count; i++) plans.push({ plan: { kind: 'hang' }, lineId: options.lineId });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const header = (name: string) => String(request.headers[name] ?? '');
+    const delivery = Number(header('x-panel-delivery'));
+    receiver.attempts.push(delivery);
+    if (
+      !isValidProvisioningSignature(secret, header('x-panel-timestamp'), text, header('x-panel-signature'))
+    ) {
+      receiver.rejectedSignatures++;
+      response.writeHead(401).end('bad signature');
+      return;
+    }
+    const body = JSON.parse(text) as ReceivedDelivery['body'];
+    const index = plans.findIndex((entry) => entry.lineId === undefined || entry.lineId === body.line.id);
+    const planned = index >= 0 ? plans.splice(index, 1)[0]?.plan : undefined;
+    if (receiver.delayMs) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
+    if (planned?.kind === 'hang') return;
+    if (planned?.kind === 'fail') {
+      response.writeHead(planned.status).end('temporarily unavailable');
+      return;
+    }
+    receiver.received.push({
+      path: request.url ?? '',
+      delivery,
+      event: header('x-panel-event'),
+      timestamp: header('x-panel-timestamp'),
+      body,
+    });
+    response.writeHead(204).end();
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => response.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return receiver;
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+/** One column of a DataTable; in card mode it becomes one label/value line of each card. */
+export interface DataTableColumn<Row, S extends string = string> {
+  /** Unique in the table; the header gets `data-testid="sort-{id}"` when sortable. */
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The API field a header click sorts by (none → asc → desc → none); absent: not sortable. */
+  sortField?: S;
+  /** Columns a role may not see (spec: "admin only") are hidden, not rendered empty. */
+  hidden?: boolean;
+  align?: 'left' | 'center' | 'right';
+  /**
+   * Where the column goes in a card: `title` (bold first line, no label), `body` (label: value, the
+   * default) or `footer` (actions, right-aligned at the bottom).
+   */
+  cardPlacement?: 'title' | 'body' | 'footer';
+}

@@ -1,0 +1,158 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListMeta } from '@panel/shared/lists/list-query';
+import { useListState } from '@/lib/list-state/use-list-state';
+import { renderWithProviders } from '@/test/render';
+import { DataTable } from './data-table';
+import type { DataTableColumn } from './data-table-types';
+import { FilterTextInput } from './filter-text-input';
+import { pageFooterText } from './footer-text';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const COLUMNS: DataTableColumn<Row, 'name'>[] = [
+  { id: 'id', header: 'ID', cell: (row) => row.id },
+  { id: 'name', header: 'Nome', sortField: 'name', cardPlacement: 'title', cell: (row) => row.name },
+  { id: 'secret', header: 'Segredo', hidden: true, cell: () => 'oculto' },
+];
+const ROWS: Row[] = [
+  { id: 1, name: 'ana' },
+  { id: 2, name: 'bruno' },
+];
+const META: ListMeta = { page: 2, pages: 3, per: 10, total: 25 };
+
+/** A list screen in miniature: the table driven by useListState. */
+function Harness({ rows = ROWS, cardMode = false }: { rows?: Row[]; cardMode?: boolean }) {
+  const list = useListState<{ q: string }, 'name'>({ storageKey: 'test:1', defaultFilters: { q: '' } });
+  return (
+    <>
+      <output data-testid="params">{JSON.stringify(list.params)}</output>
+      <DataTable
+        testId="people"
+        ariaLabel="Pessoas"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.id}
+        sort={list.sort}
+        onSortChange={list.toggleSort}
+        cardMode={cardMode}
+        meta={{ ...META, page: list.page, per: list.per }}
+        onPageChange={list.setPage}
+        onPerChange={list.setPer}
+      />
+    </>
+  );
+}
+
+const params = () => JSON.parse(screen.getByTestId('params').textContent ?? '{}');
+
+describe('DataTable', () => {
+  it('renders visible columns only, one row per item', () => {
+    renderWithProviders(<Harness />);
+    const table = screen.getByTestId('people');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Nome']);
+    expect(screen.getAllByTestId('people-row')).toHaveLength(2);
+    expect(screen.queryByText('oculto')).toBeNull();
+  });
+
+  it('a sortable header cycles none → asc → desc → none and sorts the API call', () => {
+    renderWithProviders(<Harness />);
+    const header = screen.getByTestId('sort-name');
+    const th = header.closest('th') as HTMLElement;
+    expect(th.getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(header);
+    expect(th.getAttribute('aria-sort')).toBe('ascending');
+    expect(params().order_by).toBe('name,asc');
+    fireEvent.click(header);
+    expect(th.getAttribute('aria-sort')).toBe('descending');
+    expect(params().order_by).toBe('name,desc');
+    fireEvent.click(header);
+    expect(th.getAttribute('aria-sort')).toBe('none');
+    expect(params().order_by).toBeUndefined();
+    expect(screen.queryByTestId('sort-id')).toBeNull();
+  });
+
+  it('shows "Página X a Y - Quantidade Z" and the page sizes of spec §2', () => {
+    renderWithProviders(<Harness />);
+    expect(screen.getByTestId('people-footer').textContent).toBe('Página 1 a 3 - Quantidade 25');
+    const size = screen.getByTestId('people-page-size') as HTMLSelectElement;
+    expect(Array.from(size.options, (option) => option.value)).toEqual(['10', '15', '25', '30', '50']);
+    fireEvent.change(size, { target: { value: '50' } });
+    expect(params().per).toBe(50);
+    fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(screen.getByTestId('people-footer').textContent).toBe('Página 2 a 3 - Quantidade 25');
+  });
+
+  it('formats the footer with thousands separators', () => {
+    expect(pageFooterText({ page: 1, pages: 124, total: 1234 })).toBe('Página 1 a 124 - Quantidade 1.234');
+  });
+
+  it('says "Nenhum Resultado" when empty, in a table and in cards', () => {
+    const { unmount } = renderWithProviders(<Harness rows={[]} />);
+    expect(screen.getByTestId('people-empty').textContent).toBe('Nenhum Resultado');
+    unmount();
+    renderWithProviders(<Harness rows={[]} cardMode />);
+    expect(screen.getByTestId('people-empty').textContent).toBe('Nenhum Resultado');
+  });
+
+  it('card mode shows one card per row, the title column first', () => {
+    renderWithProviders(<Harness cardMode />);
+    expect(screen.queryByTestId('people')).toBeNull();
+    const cards = screen.getAllByTestId('people-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]?.textContent).toBe('anaID1');
+  });
+});
+
+describe('FilterTextInput', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('applies 1 s after the last key, trimmed', async () => {
+    vi.useFakeTimers();
+    const onApply = vi.fn();
+    renderWithProviders(<FilterTextInput label="Buscar" value="" onApply={onApply} />);
+    const input = screen.getByLabelText('Buscar');
+    fireEvent.change(input, { target: { value: 'jo' } });
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    fireEvent.change(input, { target: { value: 'joao ' } });
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(onApply).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(onApply).toHaveBeenCalledExactlyOnceWith('joao');
+  });
+
+  it('Enter applies at once and the pending timer does not apply again', async () => {
+    vi.useFakeTimers();
+    const onApply = vi.fn();
+    renderWithProviders(<FilterTextInput label="Buscar" value="" onApply={onApply} />);
+    const input = screen.getByLabelText('Buscar');
+    fireEvent.change(input, { target: { value: 'maria' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onApply).toHaveBeenCalledExactlyOnceWith('maria');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(onApply).toHaveBeenCalledTimes(1);
+  });
+
+  it('numeric inputs keep digits only (ID filters)', () => {
+    renderWithProviders(<FilterTextInput label="ID" numeric value="" onApply={() => {}} />);
+    const input = screen.getByLabelText('ID') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1a2-3' } });
+    expect(input.value).toBe('123');
+    expect(input.inputMode).toBe('numeric');
+  });
+
+  it('a value changed from outside replaces the draft', () => {
+    const { rerender } = renderWithProviders(
+      <FilterTextInput label="Buscar" value="ana" onApply={() => {}} />,
+    );
+    expect((screen.getByLabelText('Buscar') as HTMLInputElement).value).toBe('ana');
+    rerender(<FilterTextInput label="Buscar" value="" onApply={() => {}} />);
+    expect((screen.getByLabelText('Buscar') as HTMLInputElement).value).toBe('');
+  });
+});

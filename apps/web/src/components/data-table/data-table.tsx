@@ -1,0 +1,133 @@
+import { Box, LoadingOverlay, Skeleton, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ListMeta } from '@panel/shared/lists/list-query';
+import type { SortState } from '@/lib/list-state/sort-cycle';
+import type { DataTableColumn } from './data-table-types';
+import { EMPTY_TABLE_TEXT } from './footer-text';
+import { MobileCardList } from './mobile-card-list';
+import { ariaSortOf, SortHeader } from './sort-header';
+import { TableFooter } from './table-footer';
+
+export interface DataTableProps<Row, S extends string = string> {
+  /**
+   * Test ids: `{testId}` (table), `{testId}-row` (each row), `{testId}-cards` / `{testId}-card` (card
+   * mode), `{testId}-empty`, `{testId}-footer` (the "Página …" text), `{testId}-page-size`.
+   */
+  testId: string;
+  /** Accessible name of the table or card list. */
+  ariaLabel: string;
+  columns: DataTableColumn<Row, S>[];
+  /** Undefined while the first page loads (skeleton); an empty array shows "Nenhum Resultado". */
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  /** A later page or filter is loading over the rows already shown. */
+  fetching?: boolean;
+  sort?: SortState<S>;
+  onSortChange?: (field: S) => void;
+  /** Cards instead of a table: see useCardMode (profile.mobile_table_mode on a phone or narrow window). */
+  cardMode?: boolean;
+  /** Replaces the default card (the columns as label/value lines). */
+  renderCard?: (row: Row) => ReactNode;
+  emptyText?: string;
+  /** With meta, the footer (page size, "Página X a Y - Quantidade Z", pages) is shown. */
+  meta?: ListMeta;
+  onPageChange?: (page: number) => void;
+  onPerChange?: (per: number) => void;
+  /** The table scrolls sideways below this width instead of squeezing its columns. */
+  minWidth?: number;
+}
+
+/**
+ * The panel's one paginated table (spec §2 "Shared table behaviour"). It only renders: the page,
+ * size, sort and filters live in useListState, the data in the feature's query. See README.md here.
+ */
+export function DataTable<Row, S extends string = string>(props: DataTableProps<Row, S>) {
+  const { testId, ariaLabel, rows, rowKey, fetching = false, sort, onSortChange, cardMode = false } = props;
+  const { emptyText = EMPTY_TABLE_TEXT, meta, onPageChange, onPerChange, minWidth = 700 } = props;
+  const columns = props.columns.filter((column) => !column.hidden);
+
+  const footer =
+    meta && onPageChange ? (
+      <TableFooter testId={testId} meta={meta} onPageChange={onPageChange} onPerChange={onPerChange} />
+    ) : null;
+
+  if (cardMode) {
+    return (
+      <Box pos="relative">
+        <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
+        <MobileCardList
+          testId={testId}
+          ariaLabel={ariaLabel}
+          columns={columns as DataTableColumn<Row, string>[]}
+          rows={rows}
+          rowKey={rowKey}
+          emptyText={emptyText}
+          renderCard={props.renderCard}
+        />
+        {footer}
+      </Box>
+    );
+  }
+
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId} aria-label={ariaLabel}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.id}
+                  ta={column.align}
+                  aria-sort={column.sortField ? ariaSortOf(sort, column.sortField) : undefined}
+                >
+                  {column.sortField && onSortChange ? (
+                    <SortHeader
+                      columnId={column.id}
+                      label={column.header}
+                      field={column.sortField}
+                      sort={sort}
+                      onSort={onSortChange}
+                    />
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows === undefined &&
+              [0, 1, 2].map((index) => (
+                <Table.Tr key={index} aria-busy>
+                  <Table.Td colSpan={columns.length}>
+                    <Skeleton h={20} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {rows?.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text ta="center" c="dimmed" py="md" data-testid={`${testId}-empty`}>
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows?.map((row) => (
+              <Table.Tr key={rowKey(row)} data-testid={`${testId}-row`}>
+                {columns.map((column) => (
+                  <Table.Td key={column.id} ta={column.align}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {footer}
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import { LOG_ACTION_LABELS, LOG_TYPE_LABELS } from '@panel/shared/logs/log-codes';
+import type { LogEntry, LOG_ORDER_FIELDS } from '@panel/shared/logs/log-schemas';
+import { formatCredits } from '@panel/shared/money/credits';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { formatIsoDateTime } from '@/lib/format-date';
+
+export type LogSortField = (typeof LOG_ORDER_FIELDS)[number];
+
+/** The credits a log moved, signed as typed (+ given, - taken back); '-' when it moved none. */
+export function signedLogValue(entry: Pick<LogEntry, 'value' | 'value_int' | 'action'>): string {
+  if (entry.value === null) return '-';
+  const negative = entry.value_int !== null ? entry.value_int < 0 : entry.action === 'remove';
+  return `${negative ? '-' : '+'}${formatCredits(entry.value)}`;
+}
+
+function BalanceLine({
+  who,
+  before,
+  after,
+}: {
+  who: string | null;
+  before: string | null;
+  after: string | null;
+}) {
+  if (!who || before === null || after === null) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {who}: {formatCredits(before)} → {formatCredits(after)}
+    </Text>
+  );
+}
+
+const actionCell = (row: LogEntry) => (
+  <Badge variant="light" data-testid="log-action">
+    {LOG_ACTION_LABELS[row.action]}
+  </Badge>
+);
+
+/** /logs (spec §2): Data/Hora, Revenda Master, Ação, Log, Revenda, Usuário, Movimentação. */
+export const LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
+  {
+    id: 'created_at',
+    header: 'Data/Hora',
+    sortField: 'created_at',
+    cell: (row) => formatIsoDateTime(row.created_at),
+  },
+  { id: 'master', header: 'Revenda Master', cell: (row) => row.master ?? '-' },
+  { id: 'action', header: 'Ação', sortField: 'action', cardPlacement: 'title', cell: actionCell },
+  { id: 'type', header: 'Log', sortField: 'type', cell: (row) => LOG_TYPE_LABELS[row.type] },
+  { id: 'reseller', header: 'Revenda', cell: (row) => row.reseller },
+  // The line a log concerns, or else the reseller it was done to.
+  { id: 'user', header: 'Usuário', cell: (row) => row.user ?? row.target ?? '-' },
+  {
+    id: 'value',
+    header: 'Movimentação',
+    sortField: 'value',
+    align: 'right',
+    cell: (row) => (
+      <Stack gap={0} align="flex-end">
+        <Text size="sm" fw={600} data-testid="log-value">
+          {signedLogValue(row)}
+        </Text>
+        <BalanceLine
+          who={row.reseller}
+          before={row.reseller_credits_before}
+          after={row.reseller_credits_after}
+        />
+        <BalanceLine who={row.target} before={row.target_credits_before} after={row.target_credits_after} />
+      </Stack>
+    ),
+  },
+];
+
+/** /resellers/logs (spec §2): QTDE, Data, Tipo, Revendedor, Alvo. */
+export const RESELLER_LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
+  {
+    id: 'value',
+    header: 'QTDE',
+    sortField: 'value',
+    align: 'right',
+    cell: (row) => <span data-testid="log-value">{row.value === null ? '-' : formatCredits(row.value)}</span>,
+  },
+  {
+    id: 'created_at',
+    header: 'Data',
+    sortField: 'created_at',
+    cell: (row) => formatIsoDateTime(row.created_at),
+  },
+  { id: 'action', header: 'Tipo', sortField: 'action', cardPlacement: 'title', cell: actionCell },
+  { id: 'reseller', header: 'Revendedor', cell: (row) => row.reseller },
+  { id: 'target', header: 'Alvo', cell: (row) => <span data-testid="log-target">{row.target ?? '-'}</span> },
+];

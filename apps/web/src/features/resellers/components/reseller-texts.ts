@@ -1,0 +1,9 @@
+/** Success toasts of spec §8 for the resellers screens (title 'Success', see lib/toasts). */
+export const RESELLER_TOASTS = {
+  created: 'Revendedor criado com sucesso!',
+  updated: 'Revendedor atualizado com sucesso!',
+  credits: 'Créditos atualizados com sucesso!',
+} as const;
+
+export const RESELLERS_TITLE = 'Revendedores';
+export const NEW_RESELLER_LABEL = 'Novo revendedor';

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Profile } from '@panel/shared/profile/profile-schema';
+import type { Reseller } from '@panel/shared/resellers/reseller-schema';
+import { DataTable } from '@/components/data-table/data-table';
+import { ListLayout } from '@/components/data-table/list-layout';
+import { paths } from '@/config/paths';
+import { useCardMode } from '@/lib/list-state/use-card-mode';
+import { useListState } from '@/lib/list-state/use-list-state';
+import { ACTION_DONE_TEXT, showSuccessToast } from '@/lib/toasts';
+import { useResellerList } from '../api/list-resellers';
+import { useSetResellerStatus } from '../api/set-reseller-status';
+import { CreditModal } from './credit-modal';
+import { EditResellerModal } from './edit-reseller-modal';
+import { NewResellerModal } from './new-reseller-modal';
+import { RemoveResellerDialog } from './remove-reseller-dialog';
+import { resellerColumns, type ResellerSortField } from './reseller-columns';
+import { defaultResellerFilters, ResellerFiltersBar } from './reseller-filters';
+import { ResellerRowActions, type ResellerAction } from './reseller-row-actions';
+import { NEW_RESELLER_LABEL, RESELLERS_TITLE } from './reseller-texts';
+
+type OpenDialog = { kind: 'edit' | 'credits' | 'remove'; reseller: Reseller } | null;
+
+interface ResellersPageProps {
+  profile: Profile;
+  /** /resellers/create: the new-reseller modal opens at once; closing it goes back to /resellers. */
+  createOnOpen?: boolean;
+}
+
+/** /resellers (spec §2 "Resellers"): the caller's resellers, their actions and the three modals. */
+export function ResellersPage({ profile, createOnOpen = false }: ResellersPageProps) {
+  const navigate = useNavigate();
+  const isAdmin = profile.type === 'admin';
+  const cardMode = useCardMode(profile.mobile_table_mode);
+  const list = useListState<ReturnType<typeof defaultResellerFilters>, ResellerSortField>({
+    storageKey: `resellers:${profile.id}`,
+    defaultFilters: defaultResellerFilters(profile),
+  });
+  const { filters } = list;
+  const { data, isFetching } = useResellerList({
+    ...list.params,
+    search: filters.search,
+    master: filters.master,
+    // Admin-only filters (spec §2): a stored value never applies to a non-admin.
+    ...(isAdmin ? { id: filters.id, ip: filters.ip, publisher: filters.publisher } : {}),
+  });
+  const [newOpen, setNewOpen] = useState(createOnOpen);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const setStatus = useSetResellerStatus();
+
+  const closeNew = () => {
+    setNewOpen(false);
+    if (createOnOpen) navigate(paths.resellers, { replace: true });
+  };
+
+  const handleAction = (action: ResellerAction, reseller: Reseller) => {
+    switch (action) {
+      case 'toggle-status':
+        setStatus.mutate(
+          { id: reseller.id, blocked: reseller.status === 1 },
+          { onSuccess: () => showSuccessToast(ACTION_DONE_TEXT) },
+        );
+        return;
+      case 'logs':
+        navigate(`${paths.resellersLogs}?reseller=${encodeURIComponent(reseller.username)}`);
+        return;
+      default:
+        setDialog({ kind: action, reseller });
+    }
+  };
+
+  const columns = resellerColumns({
+    isAdmin,
+    renderActions: (reseller) => (
+      <ResellerRowActions
+        reseller={reseller}
+        rules={{ isAdmin, ownId: profile.id }}
+        onAction={handleAction}
+      />
+    ),
+  });
+
+  return (
+    <ListLayout
+      title={RESELLERS_TITLE}
+      testId="resellers"
+      newItem={{ label: NEW_RESELLER_LABEL, onClick: () => setNewOpen(true), testId: 'new-reseller-button' }}
+      filters={<ResellerFiltersBar filters={filters} isAdmin={isAdmin} onChange={list.setFilters} />}
+    >
+      <DataTable
+        testId="resellers-table"
+        ariaLabel={RESELLERS_TITLE}
+        columns={columns}
+        rows={data?.data}
+        rowKey={(row) => row.id}
+        fetching={isFetching}
+        sort={list.sort}
+        onSortChange={list.toggleSort}
+        cardMode={cardMode}
+        meta={data?.meta}
+        onPageChange={list.setPage}
+        onPerChange={list.setPer}
+        minWidth={isAdmin ? 1000 : 860}
+      />
+      <NewResellerModal opened={newOpen} onClose={closeNew} />
+      {dialog?.kind === 'edit' && (
+        <EditResellerModal reseller={dialog.reseller} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'credits' && (
+        <CreditModal reseller={dialog.reseller} cardMode={cardMode} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'remove' && (
+        <RemoveResellerDialog reseller={dialog.reseller} onClose={() => setDialog(null)} />
+      )}
+    </ListLayout>
+  );
+}

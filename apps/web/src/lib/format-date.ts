@@ -1,0 +1,30 @@
+import { PANEL_UTC_OFFSET_SECONDS, panelDate } from '@panel/shared/lines/panel-calendar';
+
+/**
+ * Dates are shown DD/MM/YYYY (spec §9) in the panel's time zone (Brasília, shared/lines/panel-calendar),
+ * so every browser shows the same day for the same moment.
+ */
+export function formatPanelDate(unixSeconds: number | null | undefined): string {
+  if (unixSeconds === null || unixSeconds === undefined) return '-';
+  const [year, month, day] = panelDate(unixSeconds).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+function toUnixSeconds(iso: string): number | undefined {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? undefined : Math.floor(time / 1000);
+}
+
+/** An ISO 8601 moment (logs, ledger) as DD/MM/YYYY. */
+export function formatIsoDate(iso: string): string {
+  const seconds = toUnixSeconds(iso);
+  return seconds === undefined ? '-' : formatPanelDate(seconds);
+}
+
+/** An ISO 8601 moment as DD/MM/YYYY HH:mm, panel time. */
+export function formatIsoDateTime(iso: string): string {
+  const seconds = toUnixSeconds(iso);
+  if (seconds === undefined) return '-';
+  const clock = new Date((seconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);
+  return `${formatPanelDate(seconds)} ${clock}`;
+}

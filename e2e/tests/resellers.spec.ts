@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import {
+  changeCredits,
+  createReseller,
+  openCreditDialog,
+  resellerRow,
+  uniqueUsername,
+} from '../fixtures/resellers';
+import { ADMIN, loginAs, logout } from '../fixtures/session';
+
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+const PASSWORD = 'senha@19';
+
+test('admin creates a master with 100 credits; the master creates a sub-reseller with 10, adds 15 and finds both moves in the logs', async ({
+  page,
+}) => {
+  const master = uniqueUsername('master');
+  const sub = uniqueUsername('sub');
+
+  // Admin: a master with 100 credits (minted: the admin's own balance does not move).
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/resellers');
+  await expect(page.getByRole('heading', { name: 'Revendedores' })).toBeVisible();
+  await createReseller(page, { username: master, password: PASSWORD, credits: 100 });
+  const masterRow = resellerRow(page, master);
+  await expect(masterRow.getByTestId('reseller-credits')).toHaveText('100,00');
+  await expect(masterRow.getByTestId('reseller-status')).toHaveText('ATIVO');
+  await expect(page.getByTestId('resellers-table-footer')).toHaveText(/^Página 1 a 1 - Quantidade \d+$/);
+  await page.screenshot(shot('10-resellers-admin-created-master'));
+  await logout(page);
+
+  // The master signs in with its 100 credits.
+  await loginAs(page, { username: master, password: PASSWORD });
+  // Spec §2: after login the browser goes back to the last protected page visited (here /resellers).
+  await expect(page).toHaveURL(/\/resellers$/);
+  await expect(page.getByTestId('credit-balance')).toHaveText('100,00');
+
+  // A sub-reseller with 10 credits: they leave the master's balance.
+  await page.goto('/resellers');
+  // Spec §2: a reseller's list starts filtered on its own username ("Meus revendas").
+  await expect(page.getByTestId('filter-master')).toHaveValue(master);
+  await expect(page.getByTestId('resellers-table-empty')).toHaveText('Nenhum Resultado');
+  await createReseller(page, { username: sub, password: PASSWORD, credits: 10 });
+  await expect(resellerRow(page, sub).getByTestId('reseller-credits')).toHaveText('10,00');
+  await expect(page.getByTestId('credit-balance')).toHaveText('90,00');
+  await page.screenshot(shot('11-resellers-master-created-sub'));
+
+  // 15 more: the dialog previews the new total; the top bar follows the move.
+  const dialog = await openCreditDialog(page, sub);
+  await dialog.getByTestId('credit-value').fill('5');
+  await dialog.getByTestId('credit-submit').click();
+  await expect(dialog.getByText('É necessário um mínimo de 10 creditos')).toBeVisible();
+  await dialog.getByTestId('credit-value').fill('15');
+  await expect(dialog.getByTestId('credit-new-total')).toHaveText('25,00');
+  await page.screenshot(shot('12-resellers-credit-dialog'));
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await changeCredits(page, sub, 15);
+  await expect(resellerRow(page, sub).getByTestId('reseller-credits')).toHaveText('25,00');
+  await expect(page.getByTestId('credit-balance')).toHaveText('75,00');
+  await page.screenshot(shot('13-resellers-master-balance-after-credits'));
+
+  // The sub-reseller's statement lists both moves.
+  const statement = await openCreditDialog(page, sub);
+  await statement.getByTestId('credit-tab-ledger').click();
+  await expect(statement.getByTestId('ledger-amount')).toHaveText(['+15,00', '+10,00']);
+  await page.screenshot(shot('14-resellers-sub-ledger'));
+  await page.keyboard.press('Escape');
+  await expect(statement).toBeHidden();
+
+  // /resellers/logs, reached through the row action: QTDE, Data, Tipo, Revendedor, Alvo.
+  await resellerRow(page, sub).getByTestId('reseller-actions').click();
+  await page.getByTestId('reseller-action-logs').click();
+  await expect(page).toHaveURL(/\/resellers\/logs$/);
+  await expect(page.getByTestId('filter-reseller')).toHaveValue(sub);
+  const resellerLogs = page.getByTestId('reseller-logs-table-row');
+  await expect(resellerLogs).toHaveCount(2);
+  await expect(resellerLogs.nth(0)).toContainText('ADICIONAR');
+  await expect(resellerLogs.nth(0).getByTestId('log-value')).toHaveText('15,00');
+  await expect(resellerLogs.nth(1)).toContainText('CRIAÇÃO');
+  await expect(resellerLogs.nth(1).getByTestId('log-value')).toHaveText('10,00');
+  await expect(resellerLogs.getByTestId('log-target')).toHaveText([sub, sub]);
+  await page.screenshot(shot('15-resellers-logs'));
+
+  // /logs: the same two moves, with the master's balance before and after.
+  await page.goto('/logs');
+  const logs = page.getByTestId('logs-table-row').filter({ hasText: sub });
+  await expect(logs).toHaveCount(2);
+  await expect(logs.nth(0).getByTestId('log-value')).toHaveText('+15,00');
+  await expect(logs.nth(0)).toContainText(`${master}: 90,00 → 75,00`);
+  await expect(logs.nth(1).getByTestId('log-value')).toHaveText('+10,00');
+  await expect(logs.nth(1)).toContainText(`${master}: 100,00 → 90,00`);
+  await page.screenshot(shot('16-logs'));
+
+  // A reseller never reaches the transfer page.
+  await page.goto('/admin/transfer');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('admin moves a reseller under another master after confirming', async ({ page }) => {
+  const from = uniqueUsername('mastera');
+  const to = uniqueUsername('masterb');
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await createReseller(page, { username: from, password: PASSWORD });
+  await createReseller(page, { username: to, password: PASSWORD });
+
+  await page.goto('/admin/transfer');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByText('Informe o revenda', { exact: true })).toBeVisible();
+  await expect(page.getByText('Informe o revenda master')).toBeVisible();
+
+  await page.getByTestId('transfer-reseller').fill(from);
+  await page.getByRole('option', { name: from, exact: true }).click();
+  await page.getByTestId('transfer-master').fill(to);
+  await page.getByRole('option', { name: to, exact: true }).click();
+  await page.getByTestId('transfer-submit').click();
+  const confirm = page.getByTestId('transfer-confirm');
+  await expect(confirm).toContainText('Deseja realmente transferir o revenda para outro master?');
+  await page.screenshot(shot('17-transfer-confirm'));
+  await confirm.getByRole('button', { name: 'Transferir' }).click();
+  await expect(page.getByText('Ação realizada com sucesso!')).toBeVisible();
+
+  await page.goto('/resellers');
+  await page.getByTestId('filter-search').fill(from);
+  await page.getByTestId('filter-search').press('Enter');
+  await expect(resellerRow(page, from)).toContainText(to);
+  await page.screenshot(shot('18-transfer-done'));
+});

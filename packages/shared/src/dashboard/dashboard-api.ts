@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { lineSchema } from '../lines/line-api';
+
+/** Spec §9: upcoming expirations cover 7 days and show 5 rows. */
+export const EXPIRING_WINDOW_DAYS = 7;
+export const EXPIRING_ROWS = 5;
+/** "Novos Usuários Últimos 7 dias". */
+export const NEW_USERS_DAYS = 7;
+
+/**
+ * GET /api/dashboard/stats: counts in the caller's subtree (an admin: everything). Online counters
+ * (users_online, conections_online) arrive with the streaming ingest.
+ */
+export const dashboardStatsSchema = z.object({
+  /** Resellers below the caller (not the caller itself, never REVENDAS_DELETADOS). */
+  resellers: z.number().int(),
+  users: z.number().int(),
+  /** Enabled and not expired. */
+  users_active: z.number().int(),
+  /** Created in the last 7 days. */
+  users_new: z.number().int(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** GET /api/dashboard/expiring: lines expiring within 7 days, not yet expired, soonest first, 5 rows. */
+export const expiringLinesSchema = z.object({ data: z.array(lineSchema) });
+export type ExpiringLines = z.infer<typeof expiringLinesSchema>;
