@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each screen needs; `npm run bench` (P4) sums them per route.
+    manifest: true,
     // The login screen must stay small: every authenticated screen is a React.lazy chunk.
     chunkSizeWarningLimit: 600,
   },

@@ -79,7 +79,7 @@ describe('authenticated shell', () => {
 
   it('the root and unbuilt screens land on the dashboard', async () => {
     writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
-    const router = renderApp('/users');
+    const router = renderApp('/domains');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await router.navigate('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

@@ -43,6 +43,8 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyExoticComponent<ComponentT
   'resellers-logs': lazy(() =>
     import('./routes/logs-routes').then((m) => ({ default: m.ResellerLogsRoute })),
   ),
+  'users-list': lazy(() => import('./routes/users-routes').then((m) => ({ default: m.UsersRoute }))),
+  'users-create': lazy(() => import('./routes/users-routes').then((m) => ({ default: m.UsersCreateRoute }))),
   logs: lazy(() => import('./routes/logs-routes').then((m) => ({ default: m.LogsRoute }))),
   'admin-transfer': lazy(() =>
     import('@/features/resellers/components/transfer-page').then((m) => ({ default: m.TransferPage })),

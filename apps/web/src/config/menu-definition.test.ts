@@ -48,6 +48,8 @@ describe('menu role rules (spec §2)', () => {
         'catalog-garbage',
         'migrate-client',
         'resellers-list',
+        'users-list',
+        'users-create',
       ],
     ],
     [
@@ -76,6 +78,9 @@ describe('built flag', () => {
   it('only the screens of this build are shown', () => {
     expect(ids(visibleSidebarMenu({ type: 'admin' }))).toEqual([
       'dashboard',
+      'users',
+      'users-list',
+      'users-create',
       'resellers',
       'resellers-list',
       'resellers-create',
@@ -85,20 +90,23 @@ describe('built flag', () => {
     ]);
     expect(ids(visibleSidebarMenu({ type: 'reseller' }))).toEqual([
       'dashboard',
+      'users',
+      'users-list',
+      'users-create',
       'resellers',
       'resellers-list',
       'resellers-create',
       'resellers-logs',
       'logs',
     ]);
-    // The API refuses publishers on the reseller screens: the menu does not offer them.
+    // The API refuses publishers on the reseller and line screens: the menu does not offer them.
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual(['dashboard', 'logs']);
   });
 
   it('a group whose children are all unbuilt disappears', () => {
     const visible = ids(visibleSidebarMenu({ type: 'admin' }));
-    expect(visible).not.toContain('users');
     expect(visible).not.toContain('admin');
+    expect(ids(visibleSidebarMenu({ type: 'publisher' }))).not.toContain('users');
   });
 
   it('the settings menu offers change password, settings, lock and logout to everyone', () => {
@@ -115,6 +123,8 @@ describe('built flag', () => {
   it('routes exist only for built route items', () => {
     expect(builtMenuRoutes()).toEqual([
       { id: 'dashboard', path: '/dashboard', guard: 'signedIn' },
+      { id: 'users-list', path: '/users', guard: 'signedIn' },
+      { id: 'users-create', path: '/users/create', guard: 'signedIn' },
       { id: 'resellers-list', path: '/resellers', guard: 'signedIn' },
       { id: 'resellers-create', path: '/resellers/create', guard: 'signedIn' },
       { id: 'resellers-logs', path: '/resellers/logs', guard: 'signedIn' },

@@ -21,10 +21,14 @@ export function formatIsoDate(iso: string): string {
   return seconds === undefined ? '-' : formatPanelDate(seconds);
 }
 
+/** A unix time (a line's expiry) as DD/MM/YYYY HH:mm, panel time. */
+export function formatPanelDateTime(unixSeconds: number): string {
+  const clock = new Date((unixSeconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);
+  return `${formatPanelDate(unixSeconds)} ${clock}`;
+}
+
 /** An ISO 8601 moment as DD/MM/YYYY HH:mm, panel time. */
 export function formatIsoDateTime(iso: string): string {
   const seconds = toUnixSeconds(iso);
-  if (seconds === undefined) return '-';
-  const clock = new Date((seconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);
-  return `${formatPanelDate(seconds)} ${clock}`;
+  return seconds === undefined ? '-' : formatPanelDateTime(seconds);
 }

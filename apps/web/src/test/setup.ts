@@ -24,6 +24,8 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+// Mantine's Select scrolls the active option into view; jsdom has no layout.
+Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   cleanup();

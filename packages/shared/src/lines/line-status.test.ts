@@ -10,8 +10,9 @@ describe('line display status (spec §4)', () => {
 });
 
 describe('expiry badge', () => {
-  const now = new Date(2026, 10, 21, 10, 0, 0);
-  const at = (days: number, hour = 12) => new Date(2026, 10, 21 + days, hour, 0, 0).getTime() / 1000;
+  // 10:00 in Brasília (13:00 UTC); `at` gives a Brasília wall-clock hour `days` later.
+  const now = new Date(Date.UTC(2026, 10, 21, 13, 0, 0));
+  const at = (days: number, hour = 12) => Date.UTC(2026, 10, 21 + days, hour + 3, 0, 0) / 1000;
 
   it('is danger and Expirado once expired', () => {
     expect(expiryBadge(at(0, 9), now)).toEqual({ color: 'danger', tooltip: 'Expirado' });
@@ -19,6 +20,13 @@ describe('expiry badge', () => {
   });
   it('is pink while it still expires later today', () => {
     expect(expiryBadge(at(0, 23), now)).toEqual({ color: 'pink', tooltip: 'Expira hoje' });
+  });
+  it('counts days in Brasília time whatever the viewer’s zone: 23:30 there is still today', () => {
+    // 02:30 UTC of the next day is 23:30 of the same day in Brasília.
+    expect(expiryBadge(Date.UTC(2026, 10, 22, 2, 30) / 1000, now)).toEqual({
+      color: 'pink',
+      tooltip: 'Expira hoje',
+    });
   });
   it('is warning up to 3 days, info up to 7, success beyond', () => {
     expect(expiryBadge(at(1), now)).toEqual({ color: 'warning', tooltip: 'Expira em 1 dia' });

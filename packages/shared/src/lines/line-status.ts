@@ -1,3 +1,5 @@
+import { panelDate } from './panel-calendar';
+
 /** Display status of a line (spec §4). */
 export type LineDisplayStatus = 'ATIVO' | 'EXPIRADO' | 'BLOQUEADO';
 
@@ -12,14 +14,14 @@ export function lineDisplayStatus(
 
 export type ExpiryBadgeColor = 'danger' | 'pink' | 'warning' | 'info' | 'success';
 
-function startOfDay(date: Date): number {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-}
-
-/** Calendar days from today to the expiry day, in the viewer's time zone (0 = today, negative = past). */
+/**
+ * Calendar days from today to the expiry day (0 = today, negative = past), counted in panel time
+ * (Brasília), so every browser and the server agree on what "today" is.
+ */
 export function calendarDaysUntil(expDateSeconds: number, now: Date): number {
-  const expiry = new Date(expDateSeconds * 1000);
-  return Math.round((startOfDay(expiry) - startOfDay(now)) / 86_400_000);
+  const today = Date.parse(`${panelDate(Math.floor(now.getTime() / 1000))}T00:00:00Z`);
+  const expiryDay = Date.parse(`${panelDate(expDateSeconds)}T00:00:00Z`);
+  return Math.round((expiryDay - today) / 86_400_000);
 }
 
 /**

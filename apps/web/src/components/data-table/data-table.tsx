@@ -29,8 +29,13 @@ export interface DataTableProps<Row, S extends string = string> {
   /** Replaces the default card (the columns as label/value lines). */
   renderCard?: (row: Row) => ReactNode;
   emptyText?: string;
+  /**
+   * Card mode only: cards grouped under a heading per key (e.g. the expiry date of /users). Groups come
+   * in the order their first row has on the page; rows keep their order inside a group.
+   */
+  cardGroupBy?: (row: Row) => string;
   /** With meta, the footer (page size, "Página X a Y - Quantidade Z", pages) is shown. */
-  meta?: ListMeta;
+  meta?: ListMeta & { total_exact?: boolean };
   onPageChange?: (page: number) => void;
   onPerChange?: (per: number) => void;
   /** The table scrolls sideways below this width instead of squeezing its columns. */
@@ -63,6 +68,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
           rowKey={rowKey}
           emptyText={emptyText}
           renderCard={props.renderCard}
+          groupBy={props.cardGroupBy}
         />
         {footer}
       </Box>

@@ -1,9 +1,15 @@
 import type { ListMeta } from '@panel/shared/lists/list-query';
 import { formatCount } from '@panel/shared/ui/ui-constants';
 
-/** Spec §2 "Shared table behaviour": the text under every paginated table. */
-export function pageFooterText(meta: Pick<ListMeta, 'page' | 'pages' | 'total'>): string {
-  return `Página ${meta.page} a ${meta.pages} - Quantidade ${formatCount(meta.total)}`;
+/**
+ * Spec §2 "Shared table behaviour": the text under every paginated table. A list that stops counting at
+ * a cap (`total_exact: false`, /api/users) says "mais de N" instead of pretending N is the total.
+ */
+export function pageFooterText(
+  meta: Pick<ListMeta, 'page' | 'pages' | 'total'> & { total_exact?: boolean },
+): string {
+  const total = meta.total_exact === false ? `mais de ${formatCount(meta.total)}` : formatCount(meta.total);
+  return `Página ${meta.page} a ${meta.pages} - Quantidade ${total}`;
 }
 
 /** Spec §8 empty state of every table. */

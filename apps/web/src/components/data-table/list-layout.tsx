@@ -19,6 +19,8 @@ interface ListLayoutProps {
   /** Test-id prefix of the layout's own controls (`{testId}-filters-toggle`, `{testId}-filters`). */
   testId: string;
   newItem?: NewItemAction;
+  /** More buttons beside the new-item one (e.g. 'Limpeza' of /users), on desktop and mobile. */
+  actions?: ReactNode;
   /** The filter inputs; on a narrow screen they fold behind a 'Filtros' button. */
   filters?: ReactNode;
   children: ReactNode;
@@ -28,7 +30,7 @@ interface ListLayoutProps {
  * The frame of a list screen: title, the new-item button (desktop) or the mobile filter and new-item
  * buttons (spec §2 "mobile filter and new-item buttons"), the filters, then the table.
  */
-export function ListLayout({ title, testId, newItem, filters, children }: ListLayoutProps) {
+export function ListLayout({ title, testId, newItem, actions, filters, children }: ListLayoutProps) {
   const narrow = useMediaQuery(NARROW_VIEWPORT_QUERY, false, { getInitialValueInEffect: false });
   const [filtersOpen, filtersToggle] = useDisclosure(false);
 
@@ -50,6 +52,7 @@ export function ListLayout({ title, testId, newItem, filters, children }: ListLa
                 Filtros
               </Button>
             )}
+            {actions}
             {newItem && (
               <Button
                 size="xs"
@@ -63,15 +66,18 @@ export function ListLayout({ title, testId, newItem, filters, children }: ListLa
             )}
           </Group>
         ) : (
-          newItem && (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={newItem.onClick}
-              data-testid={newItem.testId}
-            >
-              {newItem.label}
-            </Button>
-          )
+          <Group gap="xs" wrap="nowrap">
+            {actions}
+            {newItem && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={newItem.onClick}
+                data-testid={newItem.testId}
+              >
+                {newItem.label}
+              </Button>
+            )}
+          </Group>
         )}
       </Group>
       {filters && (

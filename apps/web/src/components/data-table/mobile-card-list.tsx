@@ -1,4 +1,4 @@
-import { Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from './data-table-types';
 
@@ -10,6 +10,19 @@ interface MobileCardListProps<Row> {
   rowKey: (row: Row) => string | number;
   emptyText: string;
   renderCard?: (row: Row) => ReactNode;
+  groupBy?: (row: Row) => string;
+}
+
+/** Rows under their group key, groups in the order of their first row. */
+export function groupRows<Row>(rows: Row[], groupBy: (row: Row) => string): { key: string; rows: Row[] }[] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = groupBy(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return Array.from(groups, ([key, grouped]) => ({ key, rows: grouped }));
 }
 
 function DefaultCard<Row>({ row, columns }: { row: Row; columns: DataTableColumn<Row, string>[] }) {
@@ -53,12 +66,35 @@ export function MobileCardList<Row>({
   rowKey,
   emptyText,
   renderCard,
+  groupBy,
 }: MobileCardListProps<Row>) {
   if (!rows) {
     return (
       <Stack data-testid={`${testId}-cards`} aria-busy>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} h={120} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  const card = (row: Row) => (
+    <Card key={rowKey(row)} withBorder radius="md" p="sm" role="listitem" data-testid={`${testId}-card`}>
+      {renderCard ? renderCard(row) : <DefaultCard row={row} columns={columns} />}
+    </Card>
+  );
+  if (groupBy && rows.length > 0) {
+    // One list per group, named by its heading.
+    return (
+      <Stack gap="md" data-testid={`${testId}-cards`} aria-label={ariaLabel}>
+        {groupRows(rows, groupBy).map((group) => (
+          <Stack key={group.key} gap="xs" data-testid={`${testId}-group`}>
+            <Title order={5} c="dimmed" data-testid={`${testId}-group-heading`}>
+              {group.key}
+            </Title>
+            <Stack gap="sm" role="list" aria-label={`${ariaLabel} ${group.key}`}>
+              {group.rows.map(card)}
+            </Stack>
+          </Stack>
         ))}
       </Stack>
     );
@@ -70,11 +106,7 @@ export function MobileCardList<Row>({
           {emptyText}
         </Text>
       )}
-      {rows.map((row) => (
-        <Card key={rowKey(row)} withBorder radius="md" p="sm" role="listitem" data-testid={`${testId}-card`}>
-          {renderCard ? renderCard(row) : <DefaultCard row={row} columns={columns} />}
-        </Card>
-      ))}
+      {rows.map(card)}
     </Stack>
   );
 }

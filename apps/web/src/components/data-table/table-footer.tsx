@@ -6,7 +6,8 @@ import { pageFooterText } from './footer-text';
 
 export interface TableFooterProps {
   testId: string;
-  meta: ListMeta;
+  /** `total_exact: false` (a capped count) shows "mais de N". */
+  meta: ListMeta & { total_exact?: boolean };
   onPageChange: (page: number) => void;
   /** The page-size selector shows only with a handler. */
   onPerChange?: (per: number) => void;

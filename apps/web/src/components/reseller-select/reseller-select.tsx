@@ -18,13 +18,25 @@ interface ResellerSelectProps extends Omit<
   onChange: (value: string | null, option: SearchOption | null) => void;
   /** `data-testid` of the input. */
   testId?: string;
+  /**
+   * The option of a value set from outside (a preset such as the caller's own account), so an id shows
+   * its username even before, or without, a search returning it.
+   */
+  selectedOption?: SearchOption | null;
 }
 
 /**
  * Searchable select of the resellers in the caller's scope (spec §2 transfer, list filters). The server
  * searches; the chosen option stays shown even when a later search no longer returns it.
  */
-export function ResellerSelect({ valueKind, value, onChange, testId, ...props }: ResellerSelectProps) {
+export function ResellerSelect({
+  valueKind,
+  value,
+  onChange,
+  testId,
+  selectedOption = null,
+  ...props
+}: ResellerSelectProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, RESELLER_SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<SearchOption | null>(null);
@@ -42,6 +54,8 @@ export function ResellerSelect({ valueKind, value, onChange, testId, ...props }:
     // A username is its own label; an id needs the option it was picked from.
     if (valueKind === 'username') items.unshift({ value, label: value });
     else if (picked && keyOf(picked) === value) items.unshift({ value, label: picked.label });
+    else if (selectedOption && keyOf(selectedOption) === value)
+      items.unshift({ value, label: selectedOption.label });
   }
 
   return (

@@ -1,57 +1,56 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatCredits } from '@panel/shared/money/credits';
-import type { AccountType, Profile } from '@panel/shared/profile/profile-schema';
-import { UserAvatar } from '@/components/user-avatar';
-
-export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
-  admin: 'Administrador',
-  publisher: 'Publisher',
-  reseller: 'Revendedor',
-};
+import { ActionIcon, Grid, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Profile } from '@panel/shared/profile/profile-schema';
+import { useCardMode } from '@/lib/list-state/use-card-mode';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { CounterCards } from './counter-cards';
+import { DASHBOARD_TITLE, HIDE_NUMBERS, SHOW_NUMBERS } from './dashboard-texts';
+import { ExpiringLinesCard } from './expiring-lines-card';
+import { ProfileCard } from './profile-card';
 
 interface DashboardPageProps {
   /** The signed-in profile; undefined while it loads. */
   profile: Profile | undefined;
 }
 
-/** /dashboard: the profile card. The counters, expirations and charts of spec §2 come with their API. */
+/**
+ * /dashboard (spec §2): counters behind one eye toggle, the profile card and 'Próximos vencimentos'.
+ * Not here yet: the online counters (connections work) and the top-viewed charts (catalog analytics).
+ */
 export function DashboardPage({ profile }: DashboardPageProps) {
+  // Hidden on every visit: the numbers show only after the eye is clicked (someone may be looking).
+  const [revealed, setRevealed] = useState(false);
+  const { data: stats, isError: statsFailed } = useDashboardStats();
+  const cardMode = useCardMode(profile?.mobile_table_mode);
+  const toggleLabel = revealed ? HIDE_NUMBERS : SHOW_NUMBERS;
+
   return (
     <Stack gap="lg">
-      <Title order={2}>Dashboard</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        <Card withBorder radius="md" p="lg" data-testid="profile-card">
-          {profile ? (
-            <Stack gap="md">
-              <Group wrap="nowrap">
-                <UserAvatar avatar={profile.avatar} alt={profile.username} size={56} radius="xl" />
-                <div>
-                  <Text fw={700} size="lg" data-testid="profile-username">
-                    {profile.username}
-                  </Text>
-                  <Text size="sm" c="dimmed" data-testid="profile-type">
-                    {ACCOUNT_TYPE_LABELS[profile.type]}
-                  </Text>
-                </div>
-              </Group>
-              <div>
-                <Text size="sm" c="dimmed">
-                  Saldo de créditos
-                </Text>
-                <Text fw={700} size="xl" data-testid="profile-credits">
-                  {formatCredits(profile.credits)}
-                </Text>
-              </div>
-            </Stack>
-          ) : (
-            <Stack>
-              <Skeleton h={56} circle />
-              <Skeleton h={16} w="60%" />
-              <Skeleton h={24} w="40%" />
-            </Stack>
-          )}
-        </Card>
-      </SimpleGrid>
+      <Group justify="space-between">
+        <Title order={2}>{DASHBOARD_TITLE}</Title>
+        <Tooltip label={toggleLabel} withArrow>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={toggleLabel}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((current) => !current)}
+            data-testid="counters-toggle"
+          >
+            {revealed ? <IconEyeOff size={20} /> : <IconEye size={20} />}
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <CounterCards stats={stats} failed={statsFailed} revealed={revealed} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <ProfileCard profile={profile} stats={stats} statsFailed={statsFailed} revealed={revealed} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <ExpiringLinesCard isAdmin={profile?.type === 'admin'} cardMode={cardMode} />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

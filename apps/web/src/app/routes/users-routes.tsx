@@ -1,0 +1,20 @@
+import { PageLoader } from '@/components/page-loader';
+import { UsersPage } from '@/features/lines/components/users-page';
+import { useProfile } from '@/features/profile/api/get-profile';
+
+/**
+ * /users, composed here: the list needs the signed-in profile (role, own account, mobile tables). A
+ * navigation state `{ openCreate: true }` or `{ quickTest: true }` opens the create dialog.
+ */
+export function UsersRoute() {
+  const { data: profile } = useProfile();
+  if (!profile) return <PageLoader />;
+  return <UsersPage profile={profile} />;
+}
+
+/** /users/create: the list with the create dialog open (spec §2). */
+export function UsersCreateRoute() {
+  const { data: profile } = useProfile();
+  if (!profile) return <PageLoader />;
+  return <UsersPage profile={profile} createOnOpen />;
+}

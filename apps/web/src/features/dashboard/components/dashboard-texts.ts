@@ -1,0 +1,39 @@
+import { NEW_USERS_DAYS } from '@panel/shared/dashboard/dashboard-api';
+import type { DashboardStats } from '@panel/shared/dashboard/dashboard-api';
+import type { AccountType } from '@panel/shared/profile/profile-schema';
+
+export const DASHBOARD_TITLE = 'Dashboard';
+
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  admin: 'Administrador',
+  publisher: 'Publisher',
+  reseller: 'Revendedor',
+};
+
+/** Spec §2 counter cards, in order. The online counters come with the connections work. */
+export const COUNTERS: readonly { key: keyof DashboardStats; label: string; testId: string }[] = [
+  { key: 'resellers', label: 'Revendas', testId: 'counter-resellers' },
+  { key: 'users', label: 'Usuários', testId: 'counter-users' },
+  { key: 'users_active', label: 'Usuários Ativos', testId: 'counter-users-active' },
+  { key: 'users_new', label: `Novos Usuários Últimos ${NEW_USERS_DAYS} dias`, testId: 'counter-users-new' },
+];
+
+export const SHOW_NUMBERS = 'Mostrar números';
+export const HIDE_NUMBERS = 'Ocultar números';
+/** What a hidden number looks like. */
+export const HIDDEN_NUMBER = '••••';
+
+export const QUICK_LINKS = {
+  users: 'Meus usuários',
+  resellers: 'Meus revendas',
+  quickTest: 'Criar teste rápido',
+} as const;
+
+export const EXPIRING_TITLE = 'Próximos vencimentos';
+export const EXPIRING_EMPTY = 'Não há vencimentos próximos';
+export const EXPIRING_LOAD_FAILED = 'Não foi possível carregar os vencimentos.';
+export const RENEW_MONTH_LABEL = 'Renovar 1 mês';
+export const RENEW_PACKAGE_LABEL = 'Renovar por pacote';
+export const RENEWED_TOAST = 'Usuário renovado com sucesso';
+/** Admin actions on lines cost nothing (PRODUCT.md §3). */
+export const FREE_FOR_ADMIN = 'Grátis (admin)';

@@ -1,0 +1,119 @@
+import { ActionIcon, Card, Group, Text, Title, Tooltip } from '@mantine/core';
+import { IconCalendarPlus, IconPackage } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Line } from '@panel/shared/lines/line-api';
+import { DataTable } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/data-table-types';
+import { ExpiryBadge } from '@/components/expiry-badge';
+import { useExpiringLines } from '../api/get-expiring-lines';
+import {
+  EXPIRING_EMPTY,
+  EXPIRING_LOAD_FAILED,
+  EXPIRING_TITLE,
+  RENEW_MONTH_LABEL,
+  RENEW_PACKAGE_LABEL,
+} from './dashboard-texts';
+import { RenewMonthDialog } from './renew-month-dialog';
+import { RenewPackageModal } from './renew-package-modal';
+
+type OpenRenewal = { kind: 'month' | 'package'; line: Line } | null;
+
+function expiringColumns(onRenew: (kind: 'month' | 'package', line: Line) => void): DataTableColumn<Line>[] {
+  return [
+    {
+      id: 'username',
+      header: 'Usuário',
+      cardPlacement: 'title',
+      cell: (line) => (
+        <Text span size="sm" fw={600} data-testid="expiring-username">
+          {line.username}
+        </Text>
+      ),
+    },
+    {
+      id: 'exp_date',
+      header: 'Expira em',
+      cell: (line) => <ExpiryBadge expDate={line.exp_date} testId="expiring-expiry" />,
+    },
+    {
+      id: 'screens',
+      header: 'Telas',
+      align: 'center',
+      cell: (line) => <span data-testid="expiring-screens">{line.max_connections}</span>,
+    },
+    {
+      id: 'actions',
+      header: 'Ações',
+      align: 'right',
+      cardPlacement: 'footer',
+      cell: (line) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={RENEW_MONTH_LABEL} withArrow>
+            <ActionIcon
+              variant="light"
+              aria-label={`${RENEW_MONTH_LABEL}: ${line.username}`}
+              onClick={() => onRenew('month', line)}
+              data-testid="expiring-renew-month"
+            >
+              <IconCalendarPlus size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={RENEW_PACKAGE_LABEL} withArrow>
+            <ActionIcon
+              variant="light"
+              color="grape"
+              aria-label={`${RENEW_PACKAGE_LABEL}: ${line.username}`}
+              onClick={() => onRenew('package', line)}
+              data-testid="expiring-renew-package"
+            >
+              <IconPackage size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+}
+
+interface ExpiringLinesCardProps {
+  isAdmin: boolean;
+  cardMode: boolean;
+}
+
+/**
+ * 'Próximos vencimentos' (spec §2, §9): the 5 lines of the caller's tree expiring soonest within 7 days.
+ * A renewal (by month or package) takes the line past the window, so it leaves the list.
+ */
+export function ExpiringLinesCard({ isAdmin, cardMode }: ExpiringLinesCardProps) {
+  const { data, isFetching, isError } = useExpiringLines();
+  // The dialog lives here, not in the row: the row disappears when the renewal succeeds.
+  const [renewal, setRenewal] = useState<OpenRenewal>(null);
+  const close = () => setRenewal(null);
+  const columns = expiringColumns((kind, line) => setRenewal({ kind, line }));
+
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="expiring-card">
+      <Title order={4} mb="sm">
+        {EXPIRING_TITLE}
+      </Title>
+      <DataTable
+        testId="expiring-table"
+        ariaLabel={EXPIRING_TITLE}
+        columns={columns}
+        // A failed load (already toasted) must not look like "no expirations" nor load forever.
+        rows={data?.data ?? (isError ? [] : undefined)}
+        rowKey={(line) => line.id}
+        fetching={isFetching}
+        cardMode={cardMode}
+        emptyText={data || !isError ? EXPIRING_EMPTY : EXPIRING_LOAD_FAILED}
+        minWidth={340}
+      />
+      {renewal?.kind === 'month' && (
+        <RenewMonthDialog line={renewal.line} isAdmin={isAdmin} onClose={close} />
+      )}
+      {renewal?.kind === 'package' && (
+        <RenewPackageModal line={renewal.line} isAdmin={isAdmin} onClose={close} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconFlask, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { DashboardStats } from '@panel/shared/dashboard/dashboard-api';
+import { formatCredits } from '@panel/shared/money/credits';
+import type { AccountType, Profile } from '@panel/shared/profile/profile-schema';
+import { UserAvatar } from '@/components/user-avatar';
+import { isMenuGroup, visibleSidebarMenu } from '@/config/menu-definition';
+import { paths } from '@/config/paths';
+import { ACCOUNT_TYPE_LABELS, QUICK_LINKS } from './dashboard-texts';
+import { HiddenNumber } from './hidden-number';
+
+/** Navigation state /users reads to start the quick-test flow (spec §2 "/users … a quick-test flag"). */
+export const QUICK_TEST_STATE = { quickTest: true } as const;
+
+/**
+ * The quick links follow the menu: a link shows only when its screen is built and the account may open
+ * it (publishers have neither lines nor resellers).
+ */
+function openableMenuItems(type: AccountType): Set<string> {
+  return new Set(
+    visibleSidebarMenu({ type }).flatMap((entry) =>
+      isMenuGroup(entry) ? entry.children.map((child) => child.id) : [entry.id],
+    ),
+  );
+}
+
+interface ProfileCardProps {
+  profile: Profile | undefined;
+  stats: DashboardStats | undefined;
+  statsFailed: boolean;
+  revealed: boolean;
+}
+
+/**
+ * Spec §2 profile card: who is signed in, the balance, the totals of its tree (users and resellers, the
+ * same counts as the counters, so hidden behind the same eye) and quick links.
+ */
+export function ProfileCard({ profile, stats, statsFailed, revealed }: ProfileCardProps) {
+  if (!profile) {
+    return (
+      <Card withBorder radius="md" p="lg" data-testid="profile-card">
+        <Stack>
+          <Skeleton h={56} circle />
+          <Skeleton h={16} w="60%" />
+          <Skeleton h={24} w="40%" />
+        </Stack>
+      </Card>
+    );
+  }
+  const openable = openableMenuItems(profile.type);
+  const seesUsers = openable.has('users-list');
+  const seesResellers = openable.has('resellers-list');
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="profile-card">
+      <Stack gap="md">
+        <Group wrap="nowrap">
+          <UserAvatar avatar={profile.avatar} alt={profile.username} size={56} radius="xl" />
+          <div>
+            <Text fw={700} size="lg" data-testid="profile-username">
+              {profile.username}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="profile-type">
+              {ACCOUNT_TYPE_LABELS[profile.type]}
+            </Text>
+          </div>
+        </Group>
+        <div>
+          <Text size="sm" c="dimmed">
+            Saldo de créditos
+          </Text>
+          <Text fw={700} size="xl" data-testid="profile-credits">
+            {formatCredits(profile.credits)}
+          </Text>
+        </div>
+        <SimpleGrid cols={2} spacing="xs">
+          <div>
+            <Text size="sm" c="dimmed">
+              Usuários na rede
+            </Text>
+            <HiddenNumber
+              value={stats?.users}
+              revealed={revealed}
+              failed={statsFailed}
+              testId="profile-tree-users"
+              fw={700}
+              size="lg"
+            />
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              Revendas na rede
+            </Text>
+            <HiddenNumber
+              value={stats?.resellers}
+              revealed={revealed}
+              failed={statsFailed}
+              testId="profile-tree-resellers"
+              fw={700}
+              size="lg"
+            />
+          </div>
+        </SimpleGrid>
+        {(seesUsers || seesResellers) && <Divider />}
+        <Stack gap="xs">
+          {seesUsers && (
+            <Button
+              component={Link}
+              to={paths.users}
+              variant="light"
+              justify="flex-start"
+              leftSection={<IconUsers size={18} />}
+              data-testid="quick-link-users"
+            >
+              {QUICK_LINKS.users}
+            </Button>
+          )}
+          {seesResellers && (
+            <Button
+              component={Link}
+              to={paths.resellers}
+              variant="light"
+              justify="flex-start"
+              leftSection={<IconUsersGroup size={18} />}
+              data-testid="quick-link-resellers"
+            >
+              {QUICK_LINKS.resellers}
+            </Button>
+          )}
+          {seesUsers && (
+            <Button
+              component={Link}
+              to={paths.users}
+              state={QUICK_TEST_STATE}
+              variant="light"
+              color="teal"
+              justify="flex-start"
+              leftSection={<IconFlask size={18} />}
+              data-testid="quick-link-quick-test"
+            >
+              {QUICK_LINKS.quickTest}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  lineActionResultSchema,
+  type CreateLineInput,
+  type CreateTrialLineInput,
+  type LineActionResult,
+} from '@panel/shared/lines/line-api';
+import { apiRequest } from '@/lib/api-client';
+import { useRefreshBalance } from '@/lib/balance-refresh';
+import { linesQueryKeys } from './list-lines';
+
+export type CreateLineRequest =
+  { trial: false; input: CreateLineInput } | { trial: true; input: CreateTrialLineInput };
+
+/**
+ * POST /api/users (costs the package's credits) or POST /api/users/trial_users (free). Without
+ * username and password the server generates both.
+ */
+export async function createLine(request: CreateLineRequest): Promise<LineActionResult> {
+  const path = request.trial ? '/users/trial_users' : '/users';
+  return lineActionResultSchema.parse(
+    await apiRequest<unknown>(path, { method: 'POST', body: request.input }),
+  );
+}
+
+export function useCreateLine() {
+  const queryClient = useQueryClient();
+  const refreshBalance = useRefreshBalance();
+  return useMutation({
+    mutationFn: createLine,
+    // The form shows the refusal under the field the server names.
+    meta: { silentError: true },
+    onSuccess: async () => {
+      refreshBalance();
+      await queryClient.invalidateQueries({ queryKey: linesQueryKeys.all });
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { mockApi } from '@/test/mock-api';
+import { AddDaysModal } from './add-days-modal';
+import {
+  INSUFFICIENT_CREDITS,
+  actionResult,
+  buildLine,
+  cleanNotifications,
+  renderActionModal,
+} from './test-kit';
+
+afterEach(cleanNotifications);
+
+const p2pLine = (overrides = {}) =>
+  buildLine({ system: 2, extra_days_enabled: 1, extra_days: 0, ...overrides });
+const daysSelect = () => screen.getByTestId('add-days-days') as HTMLSelectElement;
+
+describe('AddDaysModal (spec §2, §5, PRODUCT.md §2-3)', () => {
+  it('offers 1 to 3 days, labelled up to 3 days', () => {
+    renderActionModal(AddDaysModal, p2pLine());
+    expect(Array.from(daysSelect().options).map((option) => option.textContent)).toEqual([
+      '1 dia',
+      '2 dias',
+      '3 dias',
+    ]);
+    expect(screen.getByText('Dias (até 3 dias)')).toBeTruthy();
+  });
+
+  it('shows the price days / 30 credits, half up to the cent', () => {
+    renderActionModal(AddDaysModal, p2pLine());
+    expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,03 créditos');
+    fireEvent.change(daysSelect(), { target: { value: '2' } });
+    expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,07 créditos');
+    fireEvent.change(daysSelect(), { target: { value: '3' } });
+    expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,10 créditos');
+  });
+
+  it("shows 'Grátis (admin)' to an admin", () => {
+    renderActionModal(AddDaysModal, p2pLine(), { type: 'admin' });
+    expect(screen.getByTestId('add-days-price').textContent).toBe('Grátis (admin)');
+  });
+
+  it.each([
+    ['an IPTV line', { system: 1 as const }],
+    ['a trial', { is_trial: 1 as const }],
+    ['a line already extended', { extra_days: 2 }],
+    ['extensions switched off', { extra_days_enabled: 0 as const }],
+  ])('is refused for %s', (_case, overrides) => {
+    renderActionModal(AddDaysModal, p2pLine(overrides));
+    expect(screen.getByTestId('add-days-refused').textContent).toBe(LINE_MESSAGES.addDaysNotAllowed);
+    expect(screen.queryByTestId('add-days-submit')).toBeNull();
+  });
+
+  it("adds the days: 'Dias adicionados com sucesso', balance and list refreshed", async () => {
+    const line = p2pLine();
+    const calls = mockApi({ 'POST /users/31/add-days': { body: actionResult(line, '0.10') } });
+    const { onClose, refreshBalance, listInvalidated } = renderActionModal(AddDaysModal, line);
+    fireEvent.change(daysSelect(), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('add-days-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ days: 3 });
+    expect(await screen.findByText('Dias adicionados com sucesso')).toBeTruthy();
+    expect(refreshBalance).toHaveBeenCalled();
+    expect(listInvalidated()).toBe(true);
+  });
+
+  it("shows 'Créditos insuficientes.' under the form", async () => {
+    mockApi({ 'POST /users/31/add-days': INSUFFICIENT_CREDITS });
+    const { onClose } = renderActionModal(AddDaysModal, p2pLine());
+    fireEvent.click(screen.getByTestId('add-days-submit'));
+    expect((await screen.findByTestId('add-days-error')).textContent).toBe('Créditos insuficientes.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("says 'Cobrado: X créditos' when the charge differs from the preview", async () => {
+    const line = p2pLine();
+    mockApi({ 'POST /users/31/add-days': { body: actionResult(line, '0.05') } });
+    renderActionModal(AddDaysModal, line);
+    fireEvent.click(screen.getByTestId('add-days-submit'));
+    expect((await screen.findByTestId('add-days-charged')).textContent).toContain('Cobrado: 0,05 créditos');
+  });
+});

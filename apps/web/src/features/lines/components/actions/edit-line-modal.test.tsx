@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { mockApi } from '@/test/mock-api';
+import { EditLineModal } from './edit-line-modal';
+import { buildLine, cleanNotifications, renderActionModal } from './test-kit';
+
+afterEach(cleanNotifications);
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
+const MAC_TAKEN = {
+  status: 409,
+  body: { status: 409, code: 'conflict', message: LINE_MESSAGES.macTaken, field: 'macaddr' },
+};
+
+describe('EditLineModal (spec §2, §5 edit user)', () => {
+  it('starts from the line and sends only what the API needs (unchanged credentials are kept)', async () => {
+    const line = buildLine();
+    const calls = mockApi({ 'PUT /users/31': { body: line } });
+    const { onClose, listInvalidated } = renderActionModal(EditLineModal, line);
+    expect(input('edit-line-username').value).toBe('cliente01');
+    expect(input('edit-line-password').value).toBe('senha@19');
+    expect(input('edit-line-full-name').value).toBe('Maria Souza');
+    type('edit-line-notes', 'Cliente antigo');
+    type('edit-line-phone', '+55 11 91234-5678');
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/users/31' });
+    expect(calls[0]?.body).toEqual({
+      bouquet: [1, 2],
+      full_name: 'Maria Souza',
+      reseller_notes: 'Cliente antigo',
+      as_number: '+55 11 91234-5678',
+    });
+    expect(await screen.findByText('Usuário editado com sucesso')).toBeTruthy();
+    expect(listInvalidated()).toBe(true);
+  });
+
+  it('sends a changed username and password', async () => {
+    const line = buildLine();
+    const calls = mockApi({ 'PUT /users/31': { body: line } });
+    const { onClose } = renderActionModal(EditLineModal, line);
+    type('edit-line-username', 'cliente02');
+    type('edit-line-password', 'nova@senha9');
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({ username: 'cliente02', password: 'nova@senha9' });
+  });
+
+  it("needs at least one bouquet: 'Selecione pelo menos um item.'", async () => {
+    const calls = mockApi({});
+    renderActionModal(EditLineModal, buildLine({ bouquet: [] }));
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.bouquetRequired)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('adds a bouquet from the multi-select', async () => {
+    const line = buildLine({ bouquet: [1] });
+    const calls = mockApi({ 'PUT /users/31': { body: line } });
+    const { onClose } = renderActionModal(EditLineModal, line);
+    const bouquets = input('edit-line-bouquets');
+    fireEvent.focus(bouquets);
+    fireEvent.click(bouquets);
+    const listbox = await waitFor(() => {
+      const found = document.querySelector(`[role="listbox"][aria-labelledby="${bouquets.id}-label"]`);
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    fireEvent.click(await within(listbox).findByRole('option', { name: 'Séries', hidden: true }));
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toMatchObject({ bouquet: [1, 3] });
+  });
+
+  it.each([
+    ['a space in the username', 'edit-line-username', 'cliente 01', LINE_MESSAGES.usernameCharset],
+    [
+      'a special character in the username',
+      'edit-line-username',
+      'cliente#01',
+      LINE_MESSAGES.usernameCharset,
+    ],
+    ['a space in the password', 'edit-line-password', 'senha 19x', LINE_MESSAGES.passwordCharset],
+    ['a special character in the password', 'edit-line-password', 'senha$19x', LINE_MESSAGES.passwordCharset],
+  ])('blocks submit on %s', async (_case, testId, value, message) => {
+    const calls = mockApi({});
+    renderActionModal(EditLineModal, buildLine());
+    type(testId, value);
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('formats the MAC while typing and checks it once complete, with the line id', async () => {
+    const calls = mockApi({ 'POST /users/checkmac': { body: { available: true } } });
+    renderActionModal(EditLineModal, buildLine());
+    type('edit-line-mac', 'AA-BB-CC-DD-E');
+    expect(input('edit-line-mac').value).toBe('aa:bb:cc:dd:e');
+    expect(calls).toHaveLength(0);
+    type('edit-line-mac', 'AA-BB-CC-DD-EE-FF-00');
+    expect(input('edit-line-mac').value).toBe('aa:bb:cc:dd:ee:ff');
+    expect(await screen.findByTestId('edit-line-mac-free')).toBeTruthy();
+    expect(calls[0]?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff', user_id: 31 });
+  });
+
+  it("says 'Este MAC address já está em uso.' and blocks submit for a taken MAC", async () => {
+    mockApi({ 'POST /users/checkmac': MAC_TAKEN });
+    renderActionModal(EditLineModal, buildLine());
+    type('edit-line-mac', 'aabbccddeeff');
+    expect(await screen.findByText(LINE_MESSAGES.macTaken)).toBeTruthy();
+    expect((screen.getByTestId('edit-line-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('refuses an incomplete MAC', async () => {
+    const calls = mockApi({});
+    renderActionModal(EditLineModal, buildLine());
+    type('edit-line-mac', 'aabbcc');
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.macInvalid)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('edits a hybrid line: only bouquet, full name, MAC and notes', async () => {
+    const line = buildLine({ system: 3, macaddr: 'aa:bb:cc:dd:ee:ff', as_number: '11912345678' });
+    const calls = mockApi({ 'PUT /users/31': { body: line } });
+    const { onClose } = renderActionModal(EditLineModal, line);
+    expect(screen.getByTestId('edit-line-hybrid-note').textContent).toBe(LINE_MESSAGES.hybridEditOnly);
+    expect(screen.queryByTestId('edit-line-username')).toBeNull();
+    expect(screen.queryByTestId('edit-line-password')).toBeNull();
+    expect(screen.queryByTestId('edit-line-phone')).toBeNull();
+    type('edit-line-full-name', 'Maria S.');
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The line's own MAC is not asked about again.
+    expect(calls.map((call) => call.path)).toEqual(['/users/31']);
+    expect(calls[0]?.body).toEqual({
+      bouquet: [1, 2],
+      full_name: 'Maria S.',
+      macaddr: 'aa:bb:cc:dd:ee:ff',
+      reseller_notes: null,
+    });
+  });
+
+  it('puts a taken username under its input', async () => {
+    mockApi({
+      'PUT /users/31': {
+        status: 409,
+        body: { status: 409, code: 'conflict', message: LINE_MESSAGES.usernameTaken, field: 'username' },
+      },
+    });
+    const { onClose } = renderActionModal(EditLineModal, buildLine());
+    type('edit-line-username', 'cliente02');
+    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { mockApi } from '@/test/mock-api';
+import { ManageScreensModal, screensChange } from './manage-screens-modal';
+import {
+  INSUFFICIENT_CREDITS,
+  actionResult,
+  buildLine,
+  cleanNotifications,
+  renderActionModal,
+} from './test-kit';
+
+const NOW = 1_800_000_000;
+const DAY = 86_400;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW * 1000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  cleanNotifications();
+});
+
+const typeChange = (value: string) =>
+  fireEvent.change(screen.getByTestId('screens-change'), { target: { value } });
+
+describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
+  it('shows the current screens', () => {
+    renderActionModal(ManageScreensModal, buildLine({ max_connections: 3 }));
+    expect(screen.getByTestId('screens-current').textContent).toBe('3');
+  });
+
+  it('prices added screens × months left (a partial month counts, at least 1)', () => {
+    // 45 days left: 2 months.
+    renderActionModal(ManageScreensModal, buildLine({ max_connections: 1, exp_date: NOW + 45 * DAY }));
+    typeChange('2');
+    expect(screen.getByTestId('screens-total').textContent).toBe('3');
+    expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 4,00 créditos');
+  });
+
+  it('charges an expired line one month per added screen', () => {
+    renderActionModal(ManageScreensModal, buildLine({ max_connections: 1, exp_date: NOW - DAY }));
+    typeChange('1');
+    expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 1,00 créditos');
+  });
+
+  it("removes for free: 'sem custo'", () => {
+    renderActionModal(ManageScreensModal, buildLine({ max_connections: 3 }));
+    typeChange('-2');
+    expect(screen.getByTestId('screens-total').textContent).toBe('1');
+    expect(screen.getByTestId('screens-price').textContent).toBe('sem custo');
+  });
+
+  it("shows 'Grátis (admin)' to an admin for additions", () => {
+    renderActionModal(ManageScreensModal, buildLine(), { type: 'admin' });
+    typeChange('1');
+    expect(screen.getByTestId('screens-price').textContent).toBe('Grátis (admin)');
+  });
+
+  it('never goes below 1 screen nor above 100', async () => {
+    const calls = mockApi({});
+    renderActionModal(ManageScreensModal, buildLine({ max_connections: 2 }));
+    typeChange('-2');
+    expect(screen.queryByTestId('screens-price')).toBeNull();
+    fireEvent.click(screen.getByTestId('screens-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.screensMinimum)).toBeTruthy();
+    typeChange('99');
+    expect(await screen.findByText(LINE_MESSAGES.screensMaximum)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    expect(screensChange(2, -1)).toBe(-1);
+    expect(screensChange(2, -2)).toBeNull();
+    expect(screensChange(2, 98)).toBe(98);
+  });
+
+  it("accepts only whole numbers: 'Informe somente números'", async () => {
+    renderActionModal(ManageScreensModal, buildLine());
+    typeChange('1,5');
+    fireEvent.click(screen.getByTestId('screens-submit'));
+    expect(await screen.findByText('Informe somente números')).toBeTruthy();
+  });
+
+  it.each([
+    ['a trial', { is_trial: 1 as const }],
+    ['a P2P line', { system: 2 as const }],
+    ['a hybrid line', { system: 3 as const }],
+  ])('is refused for %s', (_case, overrides) => {
+    renderActionModal(ManageScreensModal, buildLine(overrides));
+    expect(screen.getByTestId('screens-refused').textContent).toBe(LINE_MESSAGES.screensNotAllowed);
+  });
+
+  it("sends the signed change: 'Telas atualizadas com sucesso'", async () => {
+    const line = buildLine({ max_connections: 3 });
+    const calls = mockApi({ 'POST /users/31/screens': { body: actionResult(line, '0.00') } });
+    const { onClose, refreshBalance, listInvalidated } = renderActionModal(ManageScreensModal, line);
+    typeChange('-1');
+    fireEvent.click(screen.getByTestId('screens-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ screens: -1 });
+    expect(await screen.findByText('Telas atualizadas com sucesso')).toBeTruthy();
+    expect(refreshBalance).toHaveBeenCalled();
+    expect(listInvalidated()).toBe(true);
+  });
+
+  it("shows 'Créditos insuficientes.' under the form", async () => {
+    mockApi({ 'POST /users/31/screens': INSUFFICIENT_CREDITS });
+    renderActionModal(ManageScreensModal, buildLine());
+    typeChange('5');
+    fireEvent.click(screen.getByTestId('screens-submit'));
+    expect((await screen.findByTestId('screens-error')).textContent).toBe('Créditos insuficientes.');
+  });
+
+  it("says 'Cobrado: X créditos' when the server charged something else", async () => {
+    const line = buildLine({ max_connections: 1, exp_date: NOW + 10 * DAY });
+    mockApi({ 'POST /users/31/screens': { body: actionResult(line, '2.00') } });
+    renderActionModal(ManageScreensModal, line);
+    typeChange('1');
+    fireEvent.click(screen.getByTestId('screens-submit'));
+    expect((await screen.findByTestId('screens-charged')).textContent).toContain('Cobrado: 2,00 créditos');
+  });
+});

@@ -1,0 +1,148 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  MAX_LINE_SCREENS,
+  screensSchema,
+  type Line,
+  type LineActionResult,
+} from '@panel/shared/lines/line-api';
+import { lineActions } from '@panel/shared/lines/line-actions';
+import { screensCents } from '@panel/shared/lines/line-costs';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { showSuccessToast } from '@/lib/toasts';
+import { useChangeLineScreens } from '../../api/change-line-screens';
+import { useIsAdmin } from '../../api/get-profile-type';
+import { LINE_TOASTS } from '../line-texts';
+import { showLineActionError } from './action-error';
+import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
+import { ChargedNotice, chargedDiffers } from './charged-notice';
+import { FormError } from './form-error';
+import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { PricePreview, previewCents } from './price-preview';
+import { useNowSeconds } from './use-now-seconds';
+
+/** The shared signed-change schema plus the total's bounds: never below 1, never above 100. */
+function screensFormSchema(current: number) {
+  return screensSchema.superRefine(({ screens }, context) => {
+    if (!Number.isInteger(screens) || screens === 0) return;
+    const total = current + screens;
+    if (total < 1)
+      context.addIssue({ code: 'custom', path: ['screens'], message: LINE_MESSAGES.screensMinimum });
+    if (total > MAX_LINE_SCREENS) {
+      context.addIssue({ code: 'custom', path: ['screens'], message: LINE_MESSAGES.screensMaximum });
+    }
+  });
+}
+
+/** A usable signed change for the preview (a whole number ≠ 0 keeping the total in 1..100), else null. */
+export function screensChange(current: number, typed: unknown): number | null {
+  const parsed = screensFormSchema(current).safeParse({ screens: typed });
+  return parsed.success ? parsed.data.screens : null;
+}
+
+/**
+ * Manage screens (spec §2, §5): a signed change; more screens cost added × months left (at least 1),
+ * fewer cost nothing ('sem custo', no refund). Not for trial, P2P or hybrid lines.
+ */
+export function ManageScreensModal({ line, opened, onClose }: LineActionModalProps) {
+  return (
+    <LineActionModalShell
+      opened={opened}
+      onClose={onClose}
+      title={`${ACTION_TITLES.screens} - ${line.username}`}
+      testId="screens-modal"
+    >
+      {lineActions(line).manageScreens ? (
+        <ManageScreensForm line={line} onClose={onClose} />
+      ) : (
+        <Stack gap="sm">
+          <Alert color="red" data-testid="screens-refused">
+            {LINE_MESSAGES.screensNotAllowed}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {ACTION_TEXTS.close}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </LineActionModalShell>
+  );
+}
+
+function ManageScreensForm({ line, onClose }: { line: Line; onClose: () => void }) {
+  const isAdmin = useIsAdmin();
+  const now = useNowSeconds();
+  const changeScreens = useChangeLineScreens();
+  const [outcome, setOutcome] = useState<LineActionResult | null>(null);
+  const [schema] = useState(() => screensFormSchema(line.max_connections));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(schema) });
+  const typed = useWatch({ control, name: 'screens' });
+  const change = screensChange(line.max_connections, typed);
+
+  if (outcome) return <ChargedNotice result={outcome} testId="screens-charged" onClose={onClose} />;
+
+  const priceCents = change !== null && change > 0 ? screensCents(change, line.exp_date, now) : null;
+
+  const submit = handleSubmit(({ screens }) => {
+    const previewed = previewCents(screensCents(screens, line.exp_date, now), isAdmin);
+    changeScreens.mutate(
+      { id: line.id, screens },
+      {
+        onSuccess: (result) => {
+          showSuccessToast(LINE_TOASTS.screensUpdated);
+          if (chargedDiffers(result, previewed)) setOutcome(result);
+          else onClose();
+        },
+        onError: (error) => showLineActionError(error, ['screens'], setError),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          {ACTION_TEXTS.screensCurrent}: <b data-testid="screens-current">{line.max_connections}</b>
+        </Text>
+        <TextInput
+          label={ACTION_TEXTS.screensChange}
+          description={ACTION_TEXTS.screensChangeDescription}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.screens?.message}
+          data-testid="screens-change"
+          {...register('screens', { valueAsNumber: true })}
+        />
+        {change !== null ? (
+          <Text size="sm">
+            {ACTION_TEXTS.screensTotal}: <b data-testid="screens-total">{line.max_connections + change}</b>
+          </Text>
+        ) : null}
+        <PricePreview
+          cents={priceCents}
+          isAdmin={isAdmin}
+          testId="screens-price"
+          override={change !== null && change < 0 ? ACTION_TEXTS.noCost : undefined}
+        />
+        <FormError message={errors.root?.server?.message} testId="screens-error" />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {ACTION_TEXTS.cancel}
+          </Button>
+          <Button type="submit" loading={changeScreens.isPending} data-testid="screens-submit">
+            {ACTION_TEXTS.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

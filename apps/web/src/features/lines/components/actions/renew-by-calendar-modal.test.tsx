@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { panelTime } from '@panel/shared/lines/panel-calendar';
+import { mockApi } from '@/test/mock-api';
+import { RenewByCalendarModal, calendarRefusal } from './renew-by-calendar-modal';
+import {
+  INSUFFICIENT_CREDITS,
+  actionResult,
+  buildLine,
+  cleanNotifications,
+  renderActionModal,
+} from './test-kit';
+
+// 21/11/2026 12:00 in Brasília; the line expires 25/11/2026 at 12:00.
+const NOW = panelTime('2026-11-21', 12, 0);
+const EXP = panelTime('2026-11-25', 12, 0);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW * 1000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  cleanNotifications();
+});
+
+const dateInput = () => screen.getByTestId('renew-calendar-date') as HTMLInputElement;
+const pick = (date: string) => fireEvent.change(dateInput(), { target: { value: date } });
+
+describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
+  it('limits the date input to the window: the day after expiry up to one month later', async () => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    expect(dateInput().min).toBe('2026-11-26');
+    expect(dateInput().max).toBe('2026-12-25');
+  });
+
+  it("asks for a date: 'Por favor, selecione uma data'", async () => {
+    const calls = mockApi({});
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    fireEvent.click(screen.getByTestId('renew-calendar-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.dateRequired)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses the current expiry day and anything before it', async () => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    pick('2026-11-25');
+    expect(await screen.findByText(LINE_MESSAGES.dateNotAfterExpiry)).toBeTruthy();
+    pick('2026-11-22');
+    expect(await screen.findByText(LINE_MESSAGES.dateNotAfterExpiry)).toBeTruthy();
+    expect(screen.queryByTestId('renew-calendar-price')).toBeNull();
+  });
+
+  it('refuses a date more than one month ahead', async () => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    pick('2026-12-26');
+    expect(await screen.findByText(LINE_MESSAGES.dateOutOfWindow)).toBeTruthy();
+  });
+
+  it('shows the days and the price days / 30 × screens, half up to the cent', async () => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, max_connections: 2 }));
+    pick('2026-12-05');
+    expect((await screen.findByTestId('renew-calendar-days')).textContent).toBe(
+      '10 dias · Novo vencimento: 05/12/2026 23:59',
+    );
+    expect(screen.getByTestId('renew-calendar-price').textContent).toBe('Custo: 0,67 créditos');
+    pick('2026-12-25');
+    expect(await screen.findByText(/^30 dias/)).toBeTruthy();
+    expect(screen.getByTestId('renew-calendar-price').textContent).toBe('Custo: 2,00 créditos');
+  });
+
+  it("shows 'Grátis (admin)' to an admin", async () => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }), { type: 'admin' });
+    pick('2026-12-05');
+    expect((await screen.findByTestId('renew-calendar-price')).textContent).toBe('Grátis (admin)');
+  });
+
+  it("is refused for trials: 'Não permitido' instead of the form", () => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, is_trial: 1 }));
+    const refused = screen.getByTestId('renew-calendar-refused');
+    expect(refused.textContent).toContain(LINE_MESSAGES.notAllowedTitle);
+    expect(refused.textContent).toContain(LINE_MESSAGES.notForTrials);
+    expect(screen.queryByTestId('renew-calendar-date')).toBeNull();
+  });
+
+  it.each([
+    ['blocked', { enabled: 0 as const }],
+    ['expired', { exp_date: NOW - 60 }],
+  ])("is refused for an inactive (%s) line: 'Usuário inativo'", (_case, overrides) => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, ...overrides }));
+    const refused = screen.getByTestId('renew-calendar-refused');
+    expect(refused.textContent).toContain(LINE_MESSAGES.inactiveTitle);
+    expect(refused.textContent).toContain(LINE_MESSAGES.onlyActive);
+    expect(screen.queryByTestId('renew-calendar-submit')).toBeNull();
+  });
+
+  it('checks trial before activity, like the server', () => {
+    expect(calendarRefusal(buildLine({ is_trial: 1, enabled: 0 }), NOW)?.title).toBe('Não permitido');
+    expect(calendarRefusal(buildLine({ exp_date: EXP }), NOW)).toBeNull();
+  });
+
+  it('sends only the date, toasts, refreshes the balance and the list, and closes', async () => {
+    const line = buildLine({ exp_date: EXP, max_connections: 2 });
+    const calls = mockApi({ 'POST /users/31/renew-by-calendar': { body: actionResult(line, '0.67') } });
+    const { onClose, refreshBalance, listInvalidated } = renderActionModal(RenewByCalendarModal, line);
+    pick('2026-12-05');
+    await screen.findByTestId('renew-calendar-price');
+    fireEvent.click(screen.getByTestId('renew-calendar-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ selected_date: '2026-12-05' });
+    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
+    expect(refreshBalance).toHaveBeenCalled();
+    expect(listInvalidated()).toBe(true);
+  });
+
+  it("says 'Cobrado: X créditos' when the server's charge differs", async () => {
+    const line = buildLine({ exp_date: EXP, max_connections: 2 });
+    mockApi({ 'POST /users/31/renew-by-calendar': { body: actionResult(line, '0.73') } });
+    const { onClose } = renderActionModal(RenewByCalendarModal, line);
+    pick('2026-12-05');
+    await screen.findByTestId('renew-calendar-price');
+    fireEvent.click(screen.getByTestId('renew-calendar-submit'));
+    expect((await screen.findByTestId('renew-calendar-charged')).textContent).toContain(
+      'Cobrado: 0,73 créditos',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Créditos insuficientes.' under the form", async () => {
+    mockApi({ 'POST /users/31/renew-by-calendar': INSUFFICIENT_CREDITS });
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    pick('2026-12-05');
+    await screen.findByTestId('renew-calendar-price');
+    fireEvent.click(screen.getByTestId('renew-calendar-submit'));
+    expect((await screen.findByTestId('renew-calendar-error')).textContent).toBe('Créditos insuficientes.');
+  });
+});

@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { mockApi } from '@/test/mock-api';
+import { RenewByPackageModal } from './renew-by-package-modal';
+import {
+  INSUFFICIENT_CREDITS,
+  actionResult,
+  buildLine,
+  cleanNotifications,
+  renderActionModal,
+} from './test-kit';
+
+afterEach(cleanNotifications);
+
+const select = () => screen.getByTestId('renew-package-select') as HTMLSelectElement;
+const optionLabels = () => Array.from(select().options).map((option) => option.textContent);
+const choose = (id: number) => fireEvent.change(select(), { target: { value: String(id) } });
+
+describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
+  it.each([1, 3] as const)('offers the IPTV list to a line of system %i', async (system) => {
+    renderActionModal(RenewByPackageModal, buildLine({ system }));
+    await screen.findByTestId('renew-package-select');
+    expect(optionLabels()).toEqual(['Selecione…', 'Mensal', 'Trimestral IPTV', 'P2P Trimestral']);
+  });
+
+  it('offers a P2P line only the P2P packages', async () => {
+    renderActionModal(RenewByPackageModal, buildLine({ system: 2 }));
+    await screen.findByTestId('renew-package-select');
+    expect(optionLabels()).toEqual(['Selecione…', 'Mensal', 'P2P Trimestral']);
+  });
+
+  it('shows the price, official credits × screens, before confirming', async () => {
+    renderActionModal(RenewByPackageModal, buildLine({ max_connections: 3 }));
+    await screen.findByTestId('renew-package-select');
+    expect(screen.queryByTestId('renew-package-price')).toBeNull();
+    choose(20);
+    expect(screen.getByTestId('renew-package-price').textContent).toBe('Custo: 7,50 créditos');
+    choose(17);
+    expect(screen.getByTestId('renew-package-price').textContent).toBe('Custo: 3,00 créditos');
+  });
+
+  it("shows 'Grátis (admin)' to an admin", async () => {
+    renderActionModal(RenewByPackageModal, buildLine(), { type: 'admin' });
+    await screen.findByTestId('renew-package-select');
+    choose(20);
+    expect(screen.getByTestId('renew-package-price').textContent).toBe('Grátis (admin)');
+  });
+
+  it("refuses to send without a package: 'Selecione um pacote'", async () => {
+    const calls = mockApi({});
+    renderActionModal(RenewByPackageModal, buildLine());
+    fireEvent.click(await screen.findByTestId('renew-package-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.packageRequired)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('renews, toasts, refreshes the balance, invalidates the list and closes', async () => {
+    const line = buildLine({ max_connections: 2 });
+    const calls = mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '5.00') } });
+    const { onClose, refreshBalance, listInvalidated } = renderActionModal(RenewByPackageModal, line);
+    await screen.findByTestId('renew-package-select');
+    choose(20);
+    fireEvent.click(screen.getByTestId('renew-package-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { package_id: 20 } });
+    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(refreshBalance).toHaveBeenCalled();
+    expect(listInvalidated()).toBe(true);
+  });
+
+  it("says 'Cobrado: X créditos' when the server charged something else than the preview", async () => {
+    const line = buildLine({ max_connections: 2 });
+    mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '7.50', '42.50') } });
+    const { onClose } = renderActionModal(RenewByPackageModal, line);
+    await screen.findByTestId('renew-package-select');
+    choose(20);
+    fireEvent.click(screen.getByTestId('renew-package-submit'));
+    const notice = await screen.findByTestId('renew-package-charged');
+    expect(within(notice).getByText('Cobrado: 7,50 créditos')).toBeTruthy();
+    expect(screen.getByText('Saldo atual: 42,50 créditos')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('renew-package-charged-close'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows 'Créditos insuficientes.' under the form and stays open", async () => {
+    mockApi({ 'POST /users/31/renew-package': INSUFFICIENT_CREDITS });
+    const { onClose, refreshBalance } = renderActionModal(RenewByPackageModal, buildLine());
+    await screen.findByTestId('renew-package-select');
+    choose(17);
+    fireEvent.click(screen.getByTestId('renew-package-submit'));
+    expect((await screen.findByTestId('renew-package-error')).textContent).toBe('Créditos insuficientes.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(refreshBalance).not.toHaveBeenCalled();
+  });
+
+  it('puts a refusal about the package under the select', async () => {
+    mockApi({
+      'POST /users/31/renew-package': {
+        status: 422,
+        body: {
+          status: 422,
+          code: 'validation_failed',
+          message: LINE_MESSAGES.packageInvalid,
+          field: 'package_id',
+        },
+      },
+    });
+    renderActionModal(RenewByPackageModal, buildLine());
+    await screen.findByTestId('renew-package-select');
+    choose(42);
+    fireEvent.click(screen.getByTestId('renew-package-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.packageInvalid)).toBeTruthy();
+  });
+});

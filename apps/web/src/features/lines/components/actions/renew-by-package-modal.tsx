@@ -1,0 +1,122 @@
+import { Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Package } from '@panel/shared/catalog/catalog-api';
+import { SYSTEMS } from '@panel/shared/catalog/packages';
+import { renewByPackageSchema, type Line, type LineActionResult } from '@panel/shared/lines/line-api';
+import { renewByPackageCents } from '@panel/shared/lines/line-costs';
+import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
+import { toCents } from '@panel/shared/money/credits';
+import { formatPanelDate } from '@/lib/format-date';
+import { showSuccessToast } from '@/lib/toasts';
+import { useComplements } from '../../api/get-complements';
+import { useIsAdmin } from '../../api/get-profile-type';
+import { useRenewLineByPackage } from '../../api/renew-line-by-package';
+import { LINE_TOASTS } from '../line-texts';
+import { showLineActionError } from './action-error';
+import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
+import { ChargedNotice, chargedDiffers } from './charged-notice';
+import { FormError } from './form-error';
+import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { PricePreview, previewCents } from './price-preview';
+import { useNowSeconds } from './use-now-seconds';
+
+/** Packages a line may be renewed with: P2P lines only the P2P list (17, 42, 53, 55, 57), others IPTV. */
+export function renewalPackages(line: Pick<Line, 'system'>, packages: { iptv: Package[]; p2p: Package[] }) {
+  return line.system === SYSTEMS.p2p ? packages.p2p : packages.iptv;
+}
+
+/** Renew by package (spec §2): the package's months for its official credits × the line's screens. */
+export function RenewByPackageModal({ line, opened, onClose }: LineActionModalProps) {
+  return (
+    <LineActionModalShell
+      opened={opened}
+      onClose={onClose}
+      title={`${ACTION_TITLES.renewByPackage} - ${line.username}`}
+      testId="renew-package-modal"
+    >
+      <RenewByPackageForm line={line} onClose={onClose} />
+    </LineActionModalShell>
+  );
+}
+
+function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void }) {
+  const complements = useComplements();
+  const isAdmin = useIsAdmin();
+  const now = useNowSeconds();
+  const renew = useRenewLineByPackage();
+  const [outcome, setOutcome] = useState<LineActionResult | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(renewByPackageSchema) });
+  const chosenId = useWatch({ control, name: 'package_id' });
+
+  if (outcome) return <ChargedNotice result={outcome} testId="renew-package-charged" onClose={onClose} />;
+  if (!complements.data) return <Loader size="sm" />;
+
+  const packages = renewalPackages(line, complements.data.packages);
+  const chosen = packages.find((pkg) => pkg.id === chosenId);
+  const priceOf = (pkg: Package) => renewByPackageCents(toCents(pkg.official_credits), line.max_connections);
+
+  const submit = handleSubmit(({ package_id }) => {
+    const pkg = packages.find((candidate) => candidate.id === package_id);
+    const previewed = previewCents(pkg ? priceOf(pkg) : 0, isAdmin);
+    renew.mutate(
+      { id: line.id, packageId: package_id },
+      {
+        onSuccess: (result) => {
+          showSuccessToast(LINE_TOASTS.renewed);
+          if (chargedDiffers(result, previewed)) setOutcome(result);
+          else onClose();
+        },
+        onError: (error) => showLineActionError(error, ['package_id'], setError),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          {ACTION_TEXTS.currentExpiry}: <b>{formatPanelDate(line.exp_date)}</b> · {ACTION_TEXTS.screens}:{' '}
+          <b>{line.max_connections}</b>
+        </Text>
+        <NativeSelect
+          label={ACTION_TEXTS.packageLabel}
+          error={errors.package_id?.message}
+          data-testid="renew-package-select"
+          data={[
+            { value: '', label: ACTION_TEXTS.packagePlaceholder },
+            ...packages.map((pkg) => ({ value: String(pkg.id), label: pkg.package_name })),
+          ]}
+          {...register('package_id', { valueAsNumber: true })}
+        />
+        {chosen ? (
+          <Text size="sm" data-testid="renew-package-new-expiry">
+            {ACTION_TEXTS.newExpiry}:{' '}
+            <b>{formatPanelDate(addPanelMonths(Math.max(now, line.exp_date), chosen.official_duration))}</b>
+          </Text>
+        ) : null}
+        <PricePreview
+          cents={chosen ? priceOf(chosen) : null}
+          isAdmin={isAdmin}
+          testId="renew-package-price"
+        />
+        <FormError message={errors.root?.server?.message} testId="renew-package-error" />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {ACTION_TEXTS.cancel}
+          </Button>
+          <Button type="submit" loading={renew.isPending} data-testid="renew-package-submit">
+            {ACTION_TEXTS.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { useState } from 'react';
+
+/**
+ * Unix seconds when the modal opened: the price preview and the calendar window are computed against
+ * one fixed moment. The server decides with its own clock; a difference shows as 'Cobrado: …'.
+ */
+export function useNowSeconds(): number {
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  return now;
+}

@@ -1,0 +1,180 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { buildComplements, buildLine } from '@/test/line-fixture';
+import { mockApi, type MockAnswer, type RecordedCall } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render';
+import { CreateLineModal } from './create-line-modal';
+
+type Handlers = Record<string, MockAnswer | ((call: RecordedCall) => MockAnswer)>;
+
+function renderModal({
+  isAdmin = false,
+  initialTrial = false,
+  settings = {},
+  handlers = {},
+}: {
+  isAdmin?: boolean;
+  initialTrial?: boolean;
+  settings?: Record<string, string>;
+  handlers?: Handlers;
+} = {}) {
+  const calls = mockApi({
+    'GET /complements': { body: buildComplements(settings) },
+    'POST /users': { status: 201, body: { line: buildLine(), charged: '1.00', balance: '9.00' } },
+    'POST /users/trial_users': {
+      status: 201,
+      body: { line: buildLine({ is_trial: 1, package_id: 61 }), charged: '0.00', balance: '10.00' },
+    },
+    ...handlers,
+  });
+  const onCreated = vi.fn();
+  renderWithProviders(
+    <CreateLineModal
+      initialTrial={initialTrial}
+      isAdmin={isAdmin}
+      onClose={() => {}}
+      onCreated={onCreated}
+    />,
+  );
+  return { calls, onCreated };
+}
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
+
+const packageSelect = () => screen.getByTestId('create-line-package') as HTMLSelectElement;
+
+async function choosePackage(name: RegExp) {
+  const option = await screen.findByRole('option', { name });
+  fireEvent.change(packageSelect(), { target: { value: (option as HTMLOptionElement).value } });
+}
+
+describe('CreateLineModal (spec §2 create flow, §5)', () => {
+  it('shows the shared messages for empty credentials and package', async () => {
+    const { calls } = renderModal();
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    expect(await screen.findAllByText(LINE_MESSAGES.required)).toHaveLength(2);
+    expect(screen.getByText(LINE_MESSAGES.packageRequired)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('random credentials hide the inputs and ask for a package first', async () => {
+    renderModal();
+    fireEvent.click(screen.getByTestId('create-line-random'));
+    expect(screen.queryByTestId('create-line-username')).toBeNull();
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.randomNeedsPackage)).toBeTruthy();
+  });
+
+  it('shows the package price before confirming, sends no credentials in random mode', async () => {
+    const { calls, onCreated } = renderModal();
+    expect(screen.getByTestId('create-line-price').textContent).toBe('Custo: selecione um pacote');
+    await choosePackage(/Trimestral/);
+    expect(screen.getByTestId('create-line-price').textContent).toBe('Custo: 2,50 créditos');
+    fireEvent.click(screen.getByTestId('create-line-random'));
+    fireEvent.click(screen.getByTestId('create-line-2359'));
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/users');
+    expect(post?.body).toEqual({ system: 1, package_id: 33, expire_at_2359: true });
+  });
+
+  it('an admin sees "Grátis (admin)"', async () => {
+    renderModal({ isAdmin: true });
+    await choosePackage(/Trimestral/);
+    expect(screen.getByTestId('create-line-price').textContent).toBe('Grátis (admin)');
+  });
+
+  it('P2P lists only the P2P packages and drops a package of the other list', async () => {
+    renderModal();
+    await choosePackage(/Trimestral/);
+    fireEvent.click(screen.getByRole('radio', { name: 'P2P' }));
+    expect(packageSelect().value).toBe('');
+    expect(Array.from(packageSelect().options, (option) => option.textContent)).toEqual([
+      'Selecione…',
+      'Completo 1 mês - 1,00 créditos',
+    ]);
+  });
+
+  it('trial: no package, free, 23:59 off and disabled; posts to trial_users', async () => {
+    const { calls, onCreated } = renderModal();
+    fireEvent.click(screen.getByTestId('create-line-2359'));
+    expect(input('create-line-2359').checked).toBe(true);
+    fireEvent.click(screen.getByTestId('create-line-trial'));
+    expect(input('create-line-2359').checked).toBe(false);
+    expect(input('create-line-2359').disabled).toBe(true);
+    expect(screen.queryByTestId('create-line-package')).toBeNull();
+    expect(screen.getByTestId('create-line-price').textContent).toBe('Grátis (teste)');
+    type('create-line-username', 'teste01');
+    type('create-line-password', 'senha9x');
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const post = calls.find((call) => call.path === '/users/trial_users');
+    expect(post?.body).toEqual({ system: 1, username: 'teste01', password: 'senha9x' });
+    expect(onCreated.mock.calls[0]?.[1]).toMatchObject({ trial: true });
+  });
+
+  it('quick test starts with trial on', () => {
+    renderModal({ initialTrial: true });
+    expect(input('create-line-trial').checked).toBe(true);
+    expect(screen.queryByTestId('create-line-package')).toBeNull();
+  });
+
+  it('trials switched off: the switch is off and disabled, with the message', async () => {
+    renderModal({ initialTrial: true, settings: { trial_user_create_enabled: 'false' } });
+    expect((await screen.findByTestId('create-line-trials-disabled')).textContent).toBe(
+      LINE_MESSAGES.trialsDisabled,
+    );
+    expect(input('create-line-trial').checked).toBe(false);
+    expect(input('create-line-trial').disabled).toBe(true);
+    expect(screen.getByTestId('create-line-package')).toBeTruthy();
+  });
+
+  it('hybrid MAC: formatted live, checked at 12 hex digits, taken blocks the confirm', async () => {
+    const { calls } = renderModal({
+      handlers: {
+        'POST /users/checkmac': (call) =>
+          (call.body as { macaddr: string }).macaddr === 'aa:bb:cc:dd:ee:ff'
+            ? {
+                status: 409,
+                body: { status: 409, code: 'conflict', message: LINE_MESSAGES.macTaken, field: 'macaddr' },
+              }
+            : { body: { available: true } },
+      },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'Híbrido' }));
+    const mac = input('create-line-mac');
+    expect(mac.maxLength).toBe(17);
+    type('create-line-mac', 'AA-BB-CC-zz');
+    expect(mac.value).toBe('aa:bb:cc');
+    expect((screen.getByTestId('create-line-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((call) => call.path === '/users/checkmac')).toBe(false);
+    type('create-line-mac', 'AA-BB-CC-DD-EE-FF-11');
+    expect(mac.value).toBe('aa:bb:cc:dd:ee:ff');
+    expect(await screen.findByText(LINE_MESSAGES.macTaken)).toBeTruthy();
+    expect((screen.getByTestId('create-line-submit') as HTMLButtonElement).disabled).toBe(true);
+    type('create-line-mac', 'aabbccddee00');
+    expect(mac.value).toBe('aa:bb:cc:dd:ee:00');
+    await waitFor(() =>
+      expect((screen.getByTestId('create-line-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.queryByText(LINE_MESSAGES.macTaken)).toBeNull();
+  });
+
+  it('a refusal the server names goes under its field', async () => {
+    renderModal({
+      handlers: {
+        'POST /users': {
+          status: 409,
+          body: { status: 409, code: 'conflict', message: LINE_MESSAGES.usernameTaken, field: 'username' },
+        },
+      },
+    });
+    type('create-line-username', 'cliente01');
+    type('create-line-password', 'senha9x');
+    await choosePackage(/Completo/);
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeTruthy();
+  });
+});

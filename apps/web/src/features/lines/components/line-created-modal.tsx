@@ -1,0 +1,95 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { SYSTEMS } from '@panel/shared/catalog/packages';
+import { SYSTEM_LABELS, type LineActionResult } from '@panel/shared/lines/line-api';
+import { formatCredits } from '@panel/shared/money/credits';
+import { notConfiguredMessage } from '@panel/shared/provisioning/provisioning-messages';
+import { formatPanelDateTime } from '@/lib/format-date';
+import { showCopiedToast, showErrorToast } from '@/lib/toasts';
+import { getLineProvisioning } from '../api/get-line-provisioning';
+import { copyText, CopyValue } from './actions/copy-value';
+
+/** The text 'Copiar tudo' puts on the clipboard: what a reseller sends its customer. */
+export function credentialsText(result: LineActionResult): string {
+  const { line } = result;
+  return [
+    `Usuário: ${line.username}`,
+    `Senha: ${line.password}`,
+    `Vencimento: ${formatPanelDateTime(line.exp_date)}`,
+    `Serviço: ${SYSTEM_LABELS[line.system]}`,
+  ].join('\n');
+}
+
+/**
+ * P2P and hybrid lines live at a service outside the panel: when that service has no endpoint, the
+ * creation waits there, and the success modal says so instead of pretending (decision 0013).
+ */
+function useProvisioningWarning(result: LineActionResult): string | null {
+  const { line } = result;
+  const provisioned = line.system !== SYSTEMS.iptv;
+  const { data } = useQuery({
+    queryKey: ['lines', 'provisioning', line.id],
+    queryFn: ({ signal }) => getLineProvisioning(line.id, signal),
+    enabled: provisioned,
+    meta: { silentError: true },
+  });
+  if (!provisioned || !data || data.configured) return null;
+  return data.message ?? notConfiguredMessage(line.system as 2 | 3);
+}
+
+interface LineCreatedModalProps {
+  result: LineActionResult;
+  onClose: () => void;
+}
+
+/** After a creation (spec §2): the credentials with copy buttons, expiry, service and what it cost. */
+export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
+  const { line } = result;
+  const warning = useProvisioningWarning(result);
+  const trial = line.is_trial === 1;
+  const copyAll = () => copyText(credentialsText(result)).then(showCopiedToast, showErrorToast);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={trial ? 'Teste criado' : 'Usuário criado'}
+      centered
+      attributes={{ content: { 'data-testid': 'line-created-modal' } }}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      <Stack gap="sm">
+        <CopyValue label="Usuário" value={line.username} testId="line-created-username" />
+        <CopyValue label="Senha" value={line.password} testId="line-created-password" />
+        <Text size="sm">
+          Vencimento: <b data-testid="line-created-expiry">{formatPanelDateTime(line.exp_date)}</b>
+        </Text>
+        <Text size="sm">
+          Serviço: <b data-testid="line-created-system">{SYSTEM_LABELS[line.system]}</b>
+          {trial && ' (teste)'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Cobrado: <span data-testid="line-created-charged">{formatCredits(result.charged)}</span> créditos ·
+          Saldo: <span data-testid="line-created-balance">{formatCredits(result.balance)}</span> créditos
+        </Text>
+        {warning && (
+          <Alert
+            color="yellow"
+            icon={<IconAlertTriangle size={18} />}
+            data-testid="line-created-provisioning-warning"
+          >
+            {warning}
+          </Alert>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={() => void copyAll()} data-testid="line-created-copy-all">
+            Copiar tudo
+          </Button>
+          <Button onClick={onClose} data-testid="line-created-close">
+            Fechar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

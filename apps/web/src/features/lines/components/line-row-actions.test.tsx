@@ -1,0 +1,107 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildLine } from '@/test/line-fixture';
+import { renderWithProviders } from '@/test/render';
+import { OFFERED_LINE_ACTIONS } from './line-action-modals';
+import { availableLineActions, LineRowActions } from './line-row-actions';
+
+describe('availableLineActions (spec §2 visibility rules, shared lineActions)', () => {
+  it('an active IPTV line', () => {
+    expect(availableLineActions(buildLine())).toEqual([
+      'edit',
+      'renew-month',
+      'renew-package',
+      'renew-calendar',
+      'expiry-2359',
+      'manage-screens',
+      'block',
+      'change-service',
+      'hybrid-transfer',
+      'remove',
+    ]);
+  });
+
+  it('a trial: no calendar, no 23:59, no screens', () => {
+    const actions = availableLineActions(buildLine({ is_trial: 1 }));
+    expect(actions).not.toContain('renew-calendar');
+    expect(actions).not.toContain('expiry-2359');
+    expect(actions).not.toContain('manage-screens');
+    expect(actions).toContain('renew-month');
+  });
+
+  it('an eligible P2P line: add days and P2P resync, no screens', () => {
+    const actions = availableLineActions(buildLine({ system: 2, extra_days_enabled: 1, extra_days: 0 }));
+    expect(actions).toContain('add-days');
+    expect(actions).toContain('resync-p2p');
+    expect(actions).not.toContain('resync-hybrid');
+    expect(actions).not.toContain('manage-screens');
+  });
+
+  it('add days only once per period and never for a P2P trial', () => {
+    expect(
+      availableLineActions(buildLine({ system: 2, extra_days_enabled: 1, extra_days: 2 })),
+    ).not.toContain('add-days');
+    expect(
+      availableLineActions(buildLine({ system: 2, extra_days_enabled: 1, extra_days: 0, is_trial: 1 })),
+    ).not.toContain('add-days');
+    expect(availableLineActions(buildLine({ system: 2, extra_days_enabled: 0 }))).not.toContain('add-days');
+  });
+
+  it('a hybrid line: hybrid resync, no screens, no transfer and no change of service', () => {
+    const actions = availableLineActions(buildLine({ system: 3, macaddr: 'aa:bb:cc:dd:ee:ff' }));
+    expect(actions).toContain('resync-hybrid');
+    expect(actions).not.toContain('resync-p2p');
+    expect(actions).not.toContain('manage-screens');
+    expect(actions).not.toContain('hybrid-transfer');
+    expect(actions).not.toContain('change-service');
+  });
+
+  it('block or unblock by state', () => {
+    expect(availableLineActions(buildLine({ enabled: 0 }))).toContain('unblock');
+    expect(availableLineActions(buildLine({ enabled: 0 }))).not.toContain('block');
+  });
+
+  it('this build offers every action (all the modals are integrated)', () => {
+    expect([...OFFERED_LINE_ACTIONS].sort()).toEqual(
+      [
+        'add-days',
+        'block',
+        'change-service',
+        'edit',
+        'expiry-2359',
+        'hybrid-transfer',
+        'manage-screens',
+        'remove',
+        'renew-calendar',
+        'renew-month',
+        'renew-package',
+        'resync-hybrid',
+        'resync-p2p',
+        'unblock',
+      ].sort(),
+    );
+  });
+});
+
+describe('LineRowActions', () => {
+  it('renders the labels and puts Remover last', async () => {
+    const onAction = vi.fn();
+    renderWithProviders(<LineRowActions line={buildLine({ system: 2 })} onAction={onAction} />);
+    fireEvent.click(screen.getByTestId('line-actions'));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Editar',
+      'Renovar 1 mês',
+      'Renovar por pacote',
+      'Renovar por calendário',
+      'Vencimento às 23:59',
+      'Bloquear',
+      'Sincronizar P2P',
+      'Alterar serviço',
+      'Transferência para sistema Híbrido',
+      'Remover',
+    ]);
+    fireEvent.click(screen.getByTestId('line-action-resync-p2p'));
+    expect(onAction).toHaveBeenCalledWith('resync-p2p', expect.objectContaining({ system: 2 }));
+  });
+});
