@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineActions } from './line-actions';
+import { calendarRenewalRefusal, lineActions, screensTotalError } from './line-actions';
+import { LINE_MESSAGES } from './line-messages';
 
 const base = { system: 1, is_trial: 0, extra_days: 0, extra_days_enabled: 1 };
 
@@ -37,5 +38,32 @@ describe('line action visibility (spec §2)', () => {
       resyncHybrid: true,
       hybridTransfer: false,
     });
+  });
+});
+
+describe('calendar renewal refusal (spec §6)', () => {
+  const now = 1_000_000;
+  it('refuses trials first, then blocked or expired lines', () => {
+    expect(calendarRenewalRefusal({ ...base, is_trial: 1, enabled: 0, exp_date: now - 1 }, now)).toEqual({
+      title: 'Não permitido',
+      message: LINE_MESSAGES.notForTrials,
+    });
+    expect(calendarRenewalRefusal({ ...base, enabled: 0, exp_date: now + 10 }, now)).toEqual({
+      title: 'Usuário inativo',
+      message: LINE_MESSAGES.onlyActive,
+    });
+    expect(calendarRenewalRefusal({ ...base, enabled: 1, exp_date: now }, now)?.message).toBe(
+      LINE_MESSAGES.onlyActive,
+    );
+    expect(calendarRenewalRefusal({ ...base, enabled: 1, exp_date: now + 10 }, now)).toBeNull();
+  });
+});
+
+describe('screens total', () => {
+  it('stays between 1 and 100', () => {
+    expect(screensTotalError(1, -1)).toBe(LINE_MESSAGES.screensMinimum);
+    expect(screensTotalError(99, 2)).toBe(LINE_MESSAGES.screensMaximum);
+    expect(screensTotalError(2, -1)).toBeNull();
+    expect(screensTotalError(1, 99)).toBeNull();
   });
 });

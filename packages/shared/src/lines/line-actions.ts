@@ -1,4 +1,6 @@
 import { SYSTEMS } from '../catalog/packages';
+import { MAX_LINE_SCREENS } from './line-api';
+import { LINE_MESSAGES } from './line-messages';
 
 interface LineFacts {
   system: number;
@@ -27,3 +29,28 @@ export function lineActions(line: LineFacts) {
   };
 }
 export type LineActionFlags = ReturnType<typeof lineActions>;
+
+/**
+ * Spec §6: a calendar renewal is refused for trials ('Não permitido') and for inactive lines (blocked or
+ * expired: 'Usuário inativo'), checked in this order.
+ */
+export function calendarRenewalRefusal(
+  line: LineFacts & { enabled: number; exp_date: number },
+  nowSeconds: number,
+): { title: string; message: string } | null {
+  if (!lineActions(line).renewByCalendar) {
+    return { title: LINE_MESSAGES.notAllowedTitle, message: LINE_MESSAGES.notForTrials };
+  }
+  if (line.enabled !== 1 || line.exp_date <= nowSeconds) {
+    return { title: LINE_MESSAGES.inactiveTitle, message: LINE_MESSAGES.onlyActive };
+  }
+  return null;
+}
+
+/** A line keeps between 1 and MAX_LINE_SCREENS screens; the message for a change that breaks that. */
+export function screensTotalError(currentScreens: number, change: number): string | null {
+  const total = currentScreens + change;
+  if (total < 1) return LINE_MESSAGES.screensMinimum;
+  if (total > MAX_LINE_SCREENS) return LINE_MESSAGES.screensMaximum;
+  return null;
+}

@@ -5,6 +5,7 @@ import {
   renewByPackageCents,
   renewMonthCents,
 } from '@panel/shared/lines/line-costs';
+import { calendarRenewalRefusal } from '@panel/shared/lines/line-actions';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { addPanelMonths, checkCalendarDate, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
 import { toCents } from '@panel/shared/money/credits';
@@ -94,8 +95,18 @@ export function renewByCalendar(
 ): Promise<LineActionOutcome> {
   return runLineAction(db, caller, id, (_tx, line) => {
     const now = nowSeconds();
-    if (!actionsOf(line).renewByCalendar) throw lineRefusal(LINE_MESSAGES.notForTrials);
-    if (line.enabled !== 1 || expSeconds(line) <= now) throw lineRefusal(LINE_MESSAGES.onlyActive);
+    const refusal = calendarRenewalRefusal(
+      {
+        system: line.system,
+        is_trial: line.isTrial,
+        extra_days: line.extraDays,
+        extra_days_enabled: line.extraDaysEnabled,
+        enabled: line.enabled,
+        exp_date: expSeconds(line),
+      },
+      now,
+    );
+    if (refusal) throw lineRefusal(refusal.message);
     const check = checkCalendarDate(selectedDate, expSeconds(line), now);
     if (!check.ok) throw lineRefusal(check.message, 'selected_date');
     return {

@@ -1,4 +1,4 @@
-import { MAX_LINE_SCREENS } from '@panel/shared/lines/line-api';
+import { screensTotalError } from '@panel/shared/lines/line-actions';
 import { screensCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { Database } from '../../db/database';
@@ -22,8 +22,8 @@ export function changeScreens(
   return runLineAction(db, caller, id, (_tx, line) => {
     if (!actionsOf(line).manageScreens) throw lineRefusal(LINE_MESSAGES.screensNotAllowed);
     const screens = line.maxConnections + delta;
-    if (screens < 1) throw lineRefusal(LINE_MESSAGES.screensMinimum, 'screens');
-    if (screens > MAX_LINE_SCREENS) throw lineRefusal(LINE_MESSAGES.screensMaximum, 'screens');
+    const totalError = screensTotalError(line.maxConnections, delta);
+    if (totalError) throw lineRefusal(totalError, 'screens');
     return {
       changes: { maxConnections: screens },
       costCents: screensCents(delta, expSeconds(line), nowSeconds()),

@@ -3,12 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
-  MAX_LINE_SCREENS,
   screensSchema,
   type Line,
   type LineActionResult,
 } from '@panel/shared/lines/line-api';
-import { lineActions } from '@panel/shared/lines/line-actions';
+import { lineActions, screensTotalError } from '@panel/shared/lines/line-actions';
 import { screensCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { showSuccessToast } from '@/lib/toasts';
@@ -27,12 +26,8 @@ import { useNowSeconds } from './use-now-seconds';
 function screensFormSchema(current: number) {
   return screensSchema.superRefine(({ screens }, context) => {
     if (!Number.isInteger(screens) || screens === 0) return;
-    const total = current + screens;
-    if (total < 1)
-      context.addIssue({ code: 'custom', path: ['screens'], message: LINE_MESSAGES.screensMinimum });
-    if (total > MAX_LINE_SCREENS) {
-      context.addIssue({ code: 'custom', path: ['screens'], message: LINE_MESSAGES.screensMaximum });
-    }
+    const totalError = screensTotalError(current, screens);
+    if (totalError) context.addIssue({ code: 'custom', path: ['screens'], message: totalError });
   });
 }
 

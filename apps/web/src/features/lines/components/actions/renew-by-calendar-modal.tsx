@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { renewByCalendarSchema, type Line, type LineActionResult } from '@panel/shared/lines/line-api';
-import { lineActions } from '@panel/shared/lines/line-actions';
+import { calendarRenewalRefusal } from '@panel/shared/lines/line-actions';
 import { renewByCalendarCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { calendarWindow, checkCalendarDate } from '@panel/shared/lines/panel-calendar';
@@ -20,18 +20,9 @@ import { LineActionModalShell, type LineActionModalProps } from './line-action-m
 import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
 
-/**
- * Spec §6: renewal by calendar is refused for trials ('Não permitido') and inactive lines ('Usuário
- * inativo': blocked or expired) — the same order the server checks in.
- */
+/** The shared refusal rule (spec §6), the same the server applies. */
 export function calendarRefusal(line: Line, now: number): { title: string; message: string } | null {
-  if (!lineActions(line).renewByCalendar) {
-    return { title: LINE_MESSAGES.notAllowedTitle, message: LINE_MESSAGES.notForTrials };
-  }
-  if (line.enabled !== 1 || line.exp_date <= now) {
-    return { title: LINE_MESSAGES.inactiveTitle, message: LINE_MESSAGES.onlyActive };
-  }
-  return null;
+  return calendarRenewalRefusal(line, now);
 }
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
