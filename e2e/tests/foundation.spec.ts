@@ -15,6 +15,9 @@ test('login screen shows the spec messages on an empty submit', async ({ page })
 test('a protected route without a login goes to /login, and back there after signing in', async ({
   page,
 }) => {
+  // The root path is the panel: it redirects to /dashboard, which without a login goes to /login.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Usuário').fill(ADMIN.username);

@@ -45,6 +45,35 @@ describe('the one process', () => {
     expect([200, 302]).toContain(page.statusCode);
   });
 
+  it('answers a body that is too large or not JSON with 400 and the catalogue message (not 413/415)', async () => {
+    const tooLarge = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(1_100_000) }),
+    });
+    const notJson = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<login/>',
+    });
+    for (const response of [tooLarge, notJson]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        code: 'bad_request',
+        message: 'Dados inválidos. Verifique as informações e tente novamente.',
+      });
+    }
+  });
+
+  it('serves the panel at the root path', async () => {
+    const root = await testApp.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('painel');
+  });
+
   it('serves the built panel with a fallback to index.html for deep links', async () => {
     const deepLink = await testApp.app.inject({ method: 'GET', url: '/resellers/logs' });
     expect(deepLink.statusCode).toBe(200);

@@ -20,6 +20,13 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
       'web build not found: only the API is served (run npm run build)',
     );
   }
+  if (hasWeb) {
+    // The root is the panel too (its router redirects to /dashboard); a bare directory would be a 403.
+    app.get('/', (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     // A missing file (a path with an extension, or under /assets) is a real 404, not the page.
     const path = request.url.split('?')[0] ?? '';
