@@ -2,11 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  screensSchema,
-  type Line,
-  type LineActionResult,
-} from '@panel/shared/lines/line-api';
+import { screensSchema, type Line, type LineActionResult } from '@panel/shared/lines/line-api';
 import { lineActions, screensTotalError } from '@panel/shared/lines/line-actions';
 import { screensCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
