@@ -42,7 +42,11 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
         field,
       };
     } else {
-      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      const given = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // A request the framework refuses for its form (a body too large, not JSON, a content type the API
+      // does not take) is bad input like any other: 400 with the catalogue's message (PRODUCT.md §6), not
+      // a 413/415 whose only text would be "Erro 415".
+      const status = given < 500 && !(given in CODE_BY_STATUS) ? 400 : given;
       body = {
         status: status >= 500 ? 500 : status,
         code: CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request'),
