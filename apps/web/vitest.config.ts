@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // Mantine in jsdom renders slowly on a loaded 2-core CI machine; a whole create flow can pass 5 s.
+      testTimeout: 30_000,
     },
   }),
 );
