@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BOUNDED_READ_MS } from './db/database';
+import { DEFAULT_WEB_DIST_DIR } from './server-paths';
 
 const optionalText = z
   .string()
@@ -18,6 +19,8 @@ const configSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: optionalText,
     DATA_DIR: z.string().default('./data'),
+    // How long a list may spend counting its total on PostgreSQL before it says "mais de N" (decision 0018).
+    LIST_COUNT_BUDGET_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_BOUNDED_READ_MS),
     ADMIN_USERNAME: z.string().min(1).default('admin'),
     ADMIN_PASSWORD: optionalText,
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
@@ -26,7 +29,7 @@ const configSchema = z
     RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
     SIGNING_SECRET: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST_DIR: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+    WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { loadConfig } from '../src/config';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test-app';
 
@@ -74,6 +75,19 @@ describe('the one process', () => {
     expect(root.body).toContain('painel');
   });
 
+  it('refuses a NUL character anywhere in a request with 400 (PostgreSQL text cannot hold it)', async () => {
+    const inBody = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { username: 'adm\u0000in', password: 'x', 'g-recaptcha-response': 'x' },
+    });
+    const inQuery = await testApp.app.inject({ method: 'GET', url: '/api/auth/captcha?x=%00' });
+    for (const response of [inBody, inQuery]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Dados inválidos. Verifique as informações e tente novamente.');
+    }
+  });
+
   it('serves the built panel with a fallback to index.html for deep links', async () => {
     const deepLink = await testApp.app.inject({ method: 'GET', url: '/resellers/logs' });
     expect(deepLink.statusCode).toBe(200);
@@ -88,6 +102,25 @@ describe('the one process', () => {
       'console.log("late")',
     );
     expect((await testApp.app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
+  it('answers the build’s brotli copy to a browser that accepts it, and lets hashed assets be kept for good', async () => {
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js'), 'console.log("big")');
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync('console.log("big")'));
+    const compressed = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("big")');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await testApp.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("big")');
+    // The page itself is never cached: a new build must reach the browser on the next visit.
+    const page = await testApp.app.inject({ method: 'GET', url: '/users' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers unknown /api paths with the JSON 404, not the page', async () => {

@@ -2,18 +2,26 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { createApp } from './app/create-app';
 import { AppProviders } from './app/providers';
+import { routes } from './app/route-table';
 
-const { router, queryClient } = createApp();
+const { queryClient, NavigationBridge } = createApp();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigationBridge />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,17 +9,35 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { QUERY_CANCELED, postgresErrorCode } from '../lib/postgres-error';
+import { pgliteTemplateFor } from './pglite-template';
 import * as schema from './schema/index';
+import { MIGRATIONS_DIR } from '../server-paths';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * For reads that may give up (decision 0018), such as a list's total: on PostgreSQL a small pool whose
+   * statements the server cancels after `budgetMs`, and callers stop waiting after `budgetMs` too (a
+   * bitmap scan only notices the cancel when it finishes); on PGlite (one query at a time) `db` itself,
+   * with no budget.
+   */
+  bounded: BoundedReads;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
 
-const migrationsFolder = resolve(import.meta.dirname, 'migrations');
+export interface BoundedReads {
+  db: Database;
+  budgetMs?: number;
+}
+
+/** Default budget of a bounded read (a list's count), in milliseconds; LIST_COUNT_BUDGET_MS overrides it. */
+export const DEFAULT_BOUNDED_READ_MS = 10;
+
+const migrationsFolder = MIGRATIONS_DIR;
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -27,17 +45,35 @@ const MIGRATION_LOCK_KEY = 727_001;
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir`
  * ('memory://' keeps it in memory, for tests). Migrations run before the handle is returned.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir);
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  boundedReadMs?: number;
+  /** The PGlite template folder (tests); default the one the build writes. */
+  pgliteTemplate?: string;
+}): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.boundedReadMs ?? DEFAULT_BOUNDED_READ_MS);
+  return openPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+async function openPostgres(url: string, boundedReadMs: number): Promise<DatabaseHandle> {
+  // Named prepared statements (the session check, the line list) save building and parsing, but their
+  // plans must stay custom: `owner_path LIKE $1` only uses its index range when the planner sees the prefix.
+  const options = '-c plan_cache_mode=force_custom_plan';
+  const pool = new pg.Pool({ connectionString: url, max: 20, options });
+  // statement_timeout is set per connection at start-up: no extra round trip per query.
+  const boundedPool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    statement_timeout: boundedReadMs,
+    options,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  boundedPool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   // numeric stays a string: credits are never parsed into binary floating point.
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const boundedDb = drizzlePg(boundedPool, { schema }) as unknown as Database;
   const client = await pool.connect();
   try {
     // Several server processes may start at once; one migrates, the others wait.
@@ -47,19 +83,76 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    bounded: { db: boundedDb, budgetMs: boundedReadMs },
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([pool.end(), boundedPool.end()]);
+    },
+  };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, templateFile?: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the trigram index of the line search (the same extension PostgreSQL ships).
   const options = { extensions: { pg_trgm } };
-  const client = inMemory ? new PGlite(options) : new PGlite(resolve(dataDir, 'pglite'), options);
+  const folder = resolve(dataDir, 'pglite');
+  // A first start copies the cluster the build prepared (pglite-template.ts) instead of creating one.
+  const template = inMemory || existsSync(folder) ? undefined : pgliteTemplateFor(templateFile);
+  let client: PGlite;
+  if (inMemory) client = new PGlite(options);
+  else if (template) client = await openFromTemplate(folder, options, template);
+  else client = new PGlite(folder, options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const handle = db as unknown as Database;
+  return { db: handle, bounded: { db: handle }, kind: 'pglite', close: () => client.close() };
+}
+
+async function openFromTemplate(
+  folder: string,
+  options: { extensions: { pg_trgm: typeof pg_trgm } },
+  template: string,
+): Promise<PGlite> {
+  try {
+    cpSync(template, folder, { recursive: true });
+    const client = new PGlite(folder, options);
+    await client.waitReady;
+    return client;
+  } catch (error) {
+    // A template that cannot be loaded only costs the slow path: start over with an empty folder.
+    console.warn('PGlite template not usable, creating the database from scratch:', (error as Error).message);
+    rmSync(folder, { recursive: true, force: true });
+    return new PGlite(folder, options);
+  }
+}
+
+/**
+ * The result of a bounded read, or null when it did not arrive within the budget (or was cancelled by
+ * it). A late result is dropped; a late failure is swallowed (its request has long been answered).
+ */
+export async function withinBudget<T>(
+  reads: BoundedReads,
+  work: (db: Database) => Promise<T>,
+): Promise<T | null> {
+  const running = work(reads.db).catch((error: unknown) => {
+    if (postgresErrorCode(error) === QUERY_CANCELED) return null;
+    throw error;
+  });
+  if (reads.budgetMs === undefined) return running;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), reads.budgetMs);
+  });
+  try {
+    return await Promise.race([running, late]);
+  } finally {
+    clearTimeout(timer);
+    running.catch(() => undefined);
+  }
 }
 
 /** Cheap round trip used by the health check. */

@@ -51,8 +51,11 @@ export async function seedDatabase(
   await db.insert(packages).values(SEED_PACKAGES).onConflictDoNothing();
   const [bouquetCount] = await db.select({ count: sql<number>`count(*)::int` }).from(bouquets);
   if (!bouquetCount?.count) await db.insert(bouquets).values(SEED_BOUQUETS);
+  // On a first start both passwords are hashed at the same time (argon2 runs off the main thread).
+  const bucketHash = (await bucketExists(db)) ? undefined : hashPassword(generatePassword(32));
+  bucketHash?.catch(() => undefined);
   const result = await seedAdmin(db, admin);
-  await seedDeletedResellersBucket(db);
+  if (bucketHash) await seedDeletedResellersBucket(db, await bucketHash);
   return result;
 }
 
@@ -87,13 +90,16 @@ async function seedAdmin(db: Database, admin: { username: string; password?: str
  * REVENDAS_DELETADOS adopts the sub-resellers (and lines) of deleted resellers, under the first admin.
  * It is blocked (status 0) and its random password is never shown, so nobody can sign in as it.
  */
-async function seedDeletedResellersBucket(db: Database): Promise<void> {
+async function bucketExists(db: Database): Promise<boolean> {
   const [existing] = await db
     .select({ id: accounts.id })
     .from(accounts)
     .where(eq(accounts.isDeletedBucket, true))
     .limit(1);
-  if (existing) return;
+  return existing !== undefined;
+}
+
+async function seedDeletedResellersBucket(db: Database, passwordHash: string): Promise<void> {
   const [firstAdmin] = await db
     .select({ id: accounts.id, path: accounts.path })
     .from(accounts)
@@ -101,7 +107,6 @@ async function seedDeletedResellersBucket(db: Database): Promise<void> {
     .orderBy(asc(accounts.id))
     .limit(1);
   if (!firstAdmin) return;
-  const passwordHash = await hashPassword(generatePassword(32));
   // One transaction, so the path without its own id is never visible; concurrent first starts meet
   // on the unique username and only one inserts.
   await db.transaction(async (tx) => {

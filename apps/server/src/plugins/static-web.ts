@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorTextFor } from '@panel/shared/errors/error-catalogue';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +13,18 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
   const hasWeb = existsSync(join(options.distDir, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
-    await app.register(fastifyStatic, { root: options.distDir, wildcard: true, index: false });
+    // preCompressed: the build writes .br and .gz next to each asset (scripts/compress-web-dist.mjs).
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders(response, path) {
+        // File names under assets/ carry their content hash: a browser may keep them for good.
+        if (path.includes(`${sep}assets${sep}`))
+          response.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
   } else {
     app.log.warn(
       { distDir: options.distDir },
@@ -24,7 +35,7 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
     // The root is the panel too (its router redirects to /dashboard); a bare directory would be a 403.
     app.get('/', (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile('index.html', { cacheControl: false });
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -35,7 +46,7 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
     if (hasWeb && wantsPage) {
       // Hashed assets are cached by the browser; the page itself must always be fresh.
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ status: 404, code: 'not_found', message: errorTextFor(404).message });
   });

@@ -51,8 +51,11 @@ describe('authenticated shell', () => {
       'Sair',
     ]);
 
-    // The dashboard page itself.
-    expect(await screen.findByTestId('profile-type')).toHaveProperty('textContent', 'Administrador');
+    // The dashboard page itself (its chunk loads next to the ones the shell fetches after painting).
+    expect(await screen.findByTestId('profile-type', {}, { timeout: 5000 })).toHaveProperty(
+      'textContent',
+      'Administrador',
+    );
     expect(screen.getByTestId('profile-credits').textContent).toBe('1.234,50');
     // The avatar is remembered for the lock screen.
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.auth) ?? '{}').user.avatar).toBe('avatar3');

@@ -1,16 +1,12 @@
-import { createBrowserRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
-import { routes } from './route-table';
+import { createAppNavigation } from './app-navigation';
 import { createSessionFailureHandler } from './session-failure-handler';
 
 /** The router and the query client know each other: a failed call may send the visitor to /lock or /login. */
 export function createApp() {
-  const router = createBrowserRouter(routes);
+  const { navigation, NavigationBridge } = createAppNavigation();
   const queryClient = createQueryClient({
-    onSessionFailure: createSessionFailureHandler(
-      { currentPath: () => router.state.location.pathname, navigate: (path) => router.navigate(path) },
-      () => queryClient,
-    ),
+    onSessionFailure: createSessionFailureHandler(navigation, () => queryClient),
   });
-  return { router, queryClient };
+  return { queryClient, NavigationBridge };
 }

@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { theme } from './theme';
+
+// Loaded next to the first screen instead of inside the entry chunk (P4: /login's JavaScript budget).
+const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -12,8 +14,10 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Bottom right: toasts never cover the top bar (balance, theme, settings). */}
-      <Notifications position="bottom-right" limit={5} />
+      {/* Its own boundary: the screen never waits for the toast container. */}
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

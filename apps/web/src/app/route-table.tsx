@@ -4,7 +4,7 @@ import { PageLoader } from '@/components/page-loader';
 import { builtMenuRoutes, type BuiltRouteItemId, type MenuRoute } from '@/config/menu-definition';
 import { paths } from '@/config/paths';
 import { RequireAuth } from './guards/require-auth';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorBoundary } from './route-error-page';
 
 // Every screen is its own chunk, so /login loads neither the shell nor any authenticated page.
 const LoginPage = lazy(() =>
@@ -19,7 +19,12 @@ const LockPage = lazy(() =>
 const MaintenancePage = lazy(() =>
   import('@/features/maintenance/components/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
 );
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+// The shell paints in the stored language at once: its texts arrive with it (pt-BR is in the bundle).
+const AppLayout = lazy(async () => {
+  const [layout, i18n] = await Promise.all([import('./layout/app-layout'), import('@/lib/i18n')]);
+  await i18n.loadStoredLanguage();
+  return { default: layout.AppLayout };
+});
 // The admin guard reads the profile (and its schema): not something the login screen should download.
 const RequireAdmin = lazy(() => import('./guards/require-admin').then((m) => ({ default: m.RequireAdmin })));
 
@@ -69,11 +74,13 @@ function menuRouteElement(route: MenuRoute): ReactElement {
 
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
+    // A boundary rather than `errorElement`: main.tsx renders these routes with the component router.
     element: (
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     ),
     children: [
       { path: paths.login, element: <LoginPage /> },

@@ -1,6 +1,7 @@
-import { Badge, Tooltip } from '@mantine/core';
 import { expiryBadge, type ExpiryBadgeColor } from '@panel/shared/lines/line-status';
 import { formatPanelDateTime } from '@/lib/format-date';
+import { LazyTooltip } from './light/lazy-tooltip';
+import { LightBadge } from './light/light-badge';
 
 /** The spec's badge colours (Bootstrap names) as Mantine colours. */
 export const EXPIRY_BADGE_COLORS: Record<ExpiryBadgeColor, string> = {
@@ -25,21 +26,21 @@ interface ExpiryBadgeProps {
  */
 export function ExpiryBadge({ expDate, now = new Date(), testId = 'expiry-badge' }: ExpiryBadgeProps) {
   const { color, tooltip } = expiryBadge(expDate, now);
+  const date = formatPanelDateTime(expDate);
   return (
-    <Tooltip label={tooltip} withArrow>
-      <Badge
+    <LazyTooltip label={tooltip} withArrow>
+      <LightBadge
         color={EXPIRY_BADGE_COLORS[color]}
-        variant="light"
-        tt="none"
+        keepCase
         // A squeezed table column must not cut the date ("22/11/2026 01…").
-        styles={{ root: { minWidth: 'max-content' } }}
+        style={{ minWidth: 'max-content' }}
         data-color={color}
         data-tooltip={tooltip}
-        aria-label={`${formatPanelDateTime(expDate)} (${tooltip})`}
+        aria-label={`${date} (${tooltip})`}
         data-testid={testId}
       >
-        {formatPanelDateTime(expDate)}
-      </Badge>
-    </Tooltip>
+        {date}
+      </LightBadge>
+    </LazyTooltip>
   );
 }

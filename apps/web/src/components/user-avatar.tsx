@@ -1,19 +1,22 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { bottts } from '@dicebear/collection';
-import { createAvatar } from '@dicebear/core';
+import { useEffect, useState } from 'react';
 import { DEFAULT_AVATAR } from '@panel/shared/profile/avatars';
 
-const dataUris = new Map<string, string>();
+type AvatarArt = typeof import('./avatar-art');
 
-/** The picture of an avatar name (avatar1 … avatar80): deterministic, drawn locally from the name. */
-export function avatarDataUri(avatar: string): string {
-  const seed = avatar || DEFAULT_AVATAR;
-  let uri = dataUris.get(seed);
-  if (!uri) {
-    uri = createAvatar(bottts, { seed, size: 96 }).toDataUri();
-    dataUris.set(seed, uri);
-  }
-  return uri;
+// The drawing code (dicebear, ~29 kB gzipped) is fetched after the screen paints (P4): until it arrives
+// the avatar shows Mantine's placeholder, then the picture.
+let art: AvatarArt | undefined;
+let loading: Promise<AvatarArt> | undefined;
+function loadArt(): Promise<AvatarArt> {
+  loading ??= import('./avatar-art').then(
+    (module) => (art = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
 interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt'> {
@@ -22,5 +25,18 @@ interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt'> {
 }
 
 export function UserAvatar({ avatar, alt, ...props }: UserAvatarProps) {
-  return <Avatar src={avatarDataUri(avatar ?? DEFAULT_AVATAR)} alt={alt} {...props} />;
+  const [drawing, setDrawing] = useState(art);
+  useEffect(() => {
+    if (drawing) return;
+    let active = true;
+    loadArt().then(
+      (module) => active && setDrawing(module),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [drawing]);
+  const src = drawing?.avatarDataUri(avatar || DEFAULT_AVATAR) ?? null;
+  return <Avatar src={src} alt={alt} {...props} />;
 }

@@ -1,135 +1,22 @@
-import type { AccountType } from '@panel/shared/profile/profile-schema';
-import type { PanelSettingKey } from '@panel/shared/settings/panel-settings';
 import { paths } from './paths';
+import {
+  isInAudience,
+  isMenuGroup,
+  type AudienceContext,
+  type MenuDialog,
+  type MenuEntry,
+  type MenuLeaf,
+  type RouteGuard,
+} from './menu-types';
+
+// Importers keep one module for the menu: its items and its types.
+export * from './menu-types';
 
 /**
  * The one menu of the panel (spec §2 "Menu items"): every sidebar and settings-menu entry with its
  * audience rule and whether its screen exists in this build. An item with `built: false` is neither
  * rendered nor routed; building a screen means registering its page in app/routes and flipping the flag.
  */
-
-/** Who sees an item. Hiding is not a permission: the server checks every call again. */
-export type Audience =
-  | 'everyone'
-  | 'admin'
-  | 'adminOrPublisher'
-  | 'nonAdmin'
-  /** Screens of the reseller tree (resellers): the API refuses publishers, so they never see them. */
-  | 'adminOrReseller'
-  /** The migrate-client entry: admins, or everyone when setting user_migration_list is 'true'. */
-  | 'adminOrMigrationList';
-
-export interface AudienceContext {
-  type: AccountType;
-  /** Panel settings as far as loaded (key/value strings 'true'/'false'). */
-  settings?: Partial<Record<PanelSettingKey, string>>;
-}
-
-export function isInAudience(audience: Audience, context: AudienceContext): boolean {
-  switch (audience) {
-    case 'everyone':
-      return true;
-    case 'admin':
-      return context.type === 'admin';
-    case 'adminOrPublisher':
-      return context.type === 'admin' || context.type === 'publisher';
-    case 'nonAdmin':
-      return context.type !== 'admin';
-    case 'adminOrReseller':
-      return context.type === 'admin' || context.type === 'reseller';
-    case 'adminOrMigrationList':
-      return context.type === 'admin' || context.settings?.user_migration_list === 'true';
-  }
-}
-
-/** Navigation label keys (i18n namespace `nav`, pt-BR is the source). */
-export type NavLabelKey =
-  | 'dashboard'
-  | 'users'
-  | 'usersList'
-  | 'usersCreate'
-  | 'usersIptvOnline'
-  | 'usersP2pOnline'
-  | 'resellers'
-  | 'resellersList'
-  | 'resellersCreate'
-  | 'resellersLogs'
-  | 'domains'
-  | 'logs'
-  | 'catalogRequests'
-  | 'catalogRequestsCreate'
-  | 'catalogGarbage'
-  | 'admin'
-  | 'adminSettings'
-  | 'adminNews'
-  | 'analyticsMovies'
-  | 'analyticsSeries'
-  | 'analyticsChannels'
-  | 'analyticsLives'
-  | 'adminTransfer'
-  | 'migrateClient'
-  | 'manual'
-  | 'serverRules'
-  | 'responsibilities'
-  | 'changePassword'
-  | 'settings'
-  | 'lockPanel'
-  | 'logout';
-
-/** Dialogs opened from the menu instead of a route (spec §2 "Dialogs"). */
-export type MenuDialog = 'userMigration' | 'manual' | 'serverRules' | 'responsibilities';
-
-/** The menu icons; app/ maps them to components so this file stays free of React. */
-export type MenuIcon =
-  | 'dashboard'
-  | 'users'
-  | 'resellers'
-  | 'domains'
-  | 'logs'
-  | 'catalog'
-  | 'garbage'
-  | 'admin'
-  | 'transfer'
-  | 'migration'
-  | 'manual'
-  | 'rules'
-  | 'responsibilities'
-  | 'password'
-  | 'settings'
-  | 'lock'
-  | 'logout';
-
-/** How a route is guarded beyond "signed in" (spec §2: admin-only pages send others to /dashboard). */
-export type RouteGuard = 'signedIn' | 'adminOnly';
-
-export type MenuTarget =
-  | { kind: 'route'; path: string; guard: RouteGuard }
-  | { kind: 'dialog'; dialog: MenuDialog }
-  /** Session actions of the settings menu (lock, logout). */
-  | { kind: 'action'; action: 'lock' | 'logout' };
-
-export interface MenuLeaf {
-  id: string;
-  label: NavLabelKey;
-  icon?: MenuIcon;
-  audience: Audience;
-  target: MenuTarget;
-  built: boolean;
-}
-
-export interface MenuGroup {
-  id: string;
-  label: NavLabelKey;
-  icon: MenuIcon;
-  audience: Audience;
-  children: readonly MenuLeaf[];
-}
-
-export type MenuEntry = MenuLeaf | MenuGroup;
-
-export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
-  return 'children' in entry;
-}
 
 // Generic so that `as const` below keeps the literal kinds the route and dialog registries are typed from.
 function route<const P extends string, const G extends RouteGuard = 'signedIn'>(path: P, guard?: G) {

@@ -1,4 +1,5 @@
 // Portuguese texts of the sign-in, lock and password rules (spec §5, PRODUCT.md §2).
+import { FIELD_MESSAGES } from '../validation/field-messages';
 export const AUTH_MESSAGES = {
   usernameRequired: 'Preencha corretamente o nome do usuário',
   loginPasswordMin: 'Mínimo de 5 caracteres',
@@ -10,10 +11,10 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Usuário ou senha inválidos.',
   accountBlocked: 'Sua conta está bloqueada. Contacte seu revenda master.',
   unlockFailed: 'Erro no desbloqueio. Tente novamente.',
-  required: 'O campo é obrigatório',
-  passwordMin: 'Mínimo de 6 caracteres',
-  passwordCharset: 'Não são permitidos caracteres especiais ou espaços',
-  noSequences: 'Não são permitidos números ou letras sequenciais',
+  required: FIELD_MESSAGES.required,
+  passwordMin: FIELD_MESSAGES.min6,
+  passwordCharset: FIELD_MESSAGES.passwordCharset,
+  noSequences: FIELD_MESSAGES.noSequences,
   passwordsDiffer: 'As novas senhas são diferentes',
   currentPasswordWrong: 'Senha atual incorreta.',
 } as const;

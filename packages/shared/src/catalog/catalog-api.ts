@@ -1,10 +1,11 @@
+import { FIELD_MESSAGES } from '../validation/field-messages';
 import { z } from 'zod';
 import { MAX_ID, orderBySchema, pageSchema, perSchema, listResponseSchema } from '../lists/list-query';
 import { creditsStringSchema } from '../money/credits';
 
 /** Texts of the package and bouquet forms and of the server's refusals on them. */
 export const CATALOG_MESSAGES = {
-  required: 'O campo é obrigatório',
+  required: FIELD_MESSAGES.required,
   nameMax: 'Máximo de 80 caracteres',
   creditsInvalid: 'Informe um valor de créditos válido (ex: 1.50)',
   durationInvalid: 'Informe a duração em meses (1 a 120)',

@@ -113,11 +113,21 @@ const phoneSchema = z
   .transform((value) => (value && value.length > 6 ? value : undefined));
 const fullNameSchema = z.string().trim().max(120, 'Máximo de 120 caracteres');
 
+/**
+ * A package id: a whole number that fits the `integer` column (an id beyond it cannot exist, and used to
+ * reach SQL as an out-of-range error — a 500 found by the bad-input torture test).
+ */
+const packageIdSchema = z
+  .number({ error: LINE_MESSAGES.packageRequired })
+  .int(LINE_MESSAGES.packageRequired)
+  .min(-MAX_ID, LINE_MESSAGES.packageInvalid)
+  .max(MAX_ID, LINE_MESSAGES.packageInvalid);
+
 const createLineFields = {
   system: systemSchema.default(SYSTEMS.iptv),
   username: lineUsernameSchema.optional(),
   password: newLinePasswordSchema.optional(),
-  package_id: z.number({ error: LINE_MESSAGES.packageRequired }).int(LINE_MESSAGES.packageRequired),
+  package_id: packageIdSchema,
   full_name: fullNameSchema.optional(),
   macaddr: macAddressSchema.optional(),
   reseller_notes: notesSchema,
@@ -155,7 +165,7 @@ export type CreateLineInput = z.input<typeof createLineSchema>;
  * `package_id` may be left out, and `expire_at_2359` is ignored (spec §2: off for trials).
  */
 export const createTrialLineSchema = z
-  .object({ ...createLineFields, package_id: z.number().int().optional() })
+  .object({ ...createLineFields, package_id: z.number().int().max(MAX_ID).min(-MAX_ID).optional() })
   .superRefine(refineNewLine);
 export type CreateTrialLineInput = z.input<typeof createTrialLineSchema>;
 
@@ -195,9 +205,7 @@ export const editLineSchema = z.object({
 export type EditLineInput = z.input<typeof editLineSchema>;
 
 export const renewMonthSchema = z.object({ months: z.literal(1).default(1) });
-export const renewByPackageSchema = z.object({
-  package_id: z.number({ error: LINE_MESSAGES.packageRequired }).int(LINE_MESSAGES.packageRequired),
-});
+export const renewByPackageSchema = z.object({ package_id: packageIdSchema });
 export const renewByCalendarSchema = z.object({
   selected_date: z
     .string({ error: LINE_MESSAGES.dateRequired })

@@ -1,10 +1,11 @@
 // Portuguese texts of the line rules (spec §5, §6, §8).
+import { FIELD_MESSAGES } from '../validation/field-messages';
 export const LINE_MESSAGES = {
-  required: 'O campo é obrigatório',
-  min6: 'Mínimo de 6 caracteres',
-  usernameCharset: 'Não são permitidos caracteres especiais, espaços ou letras maiúsculas',
-  passwordCharset: 'Não são permitidos caracteres especiais ou espaços',
-  noSequences: 'Não são permitidos números ou letras sequenciais',
+  required: FIELD_MESSAGES.required,
+  min6: FIELD_MESSAGES.min6,
+  usernameCharset: FIELD_MESSAGES.usernameCharset,
+  passwordCharset: FIELD_MESSAGES.passwordCharset,
+  noSequences: FIELD_MESSAGES.noSequences,
   passwordNeedsLetter: 'A senha deve conter pelo menos uma letra',
   packageRequired: 'Selecione um pacote',
   randomNeedsPackage: 'Selecione um pacote antes de continuar',

@@ -1,10 +1,11 @@
 // Portuguese texts of the reseller rules (spec §5 "New reseller", "Edit reseller", "Credit management",
 // "Transfer"; spec §2 transfer page) and of the server's refusals on resellers.
+import { FIELD_MESSAGES } from '../validation/field-messages';
 export const RESELLER_MESSAGES = {
-  required: 'O campo é obrigatório',
-  usernameMin: 'Mínimo de 6 caracteres',
+  required: FIELD_MESSAGES.required,
+  usernameMin: FIELD_MESSAGES.min6,
   usernameMax: 'Máximo de 32 caracteres',
-  usernameCharset: 'Não são permitidos caracteres especiais, espaços ou letras maiúsculas',
+  usernameCharset: FIELD_MESSAGES.usernameCharset,
   usernameTaken: 'Este nome de usuário já está em uso.',
   emailInvalid: 'E-mail inválido',
   notesMax: 'Máximo de 500 caracteres',

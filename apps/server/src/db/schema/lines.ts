@@ -57,6 +57,8 @@ export const lines = pgTable(
     uniqueIndex('lines_macaddr_key')
       .on(table.macaddr)
       .where(sql`${table.macaddr} is not null`),
+    // Both also INCLUDE (enabled, is_trial, system), the first also created_at — migration 0006, decision
+    // 0018 — so filtered counts of a subtree or an owner are index-only; drizzle's builder cannot say INCLUDE.
     index('lines_owner_path_exp_idx').on(sql`${table.ownerPath} text_pattern_ops`, table.expDate),
     index('lines_reseller_exp_idx').on(table.resellerId, table.expDate),
     index('lines_exp_idx').on(table.expDate),

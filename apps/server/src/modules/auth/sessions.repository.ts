@@ -16,8 +16,8 @@ export interface SessionWithAccount {
   avatar: string;
 }
 
-export async function findSession(db: Database, tokenHash: string): Promise<SessionWithAccount | undefined> {
-  const rows = await db
+function findSessionQuery(db: Database) {
+  return db
     .select({
       tokenHash: sessions.tokenHash,
       accountId: sessions.accountId,
@@ -33,7 +33,21 @@ export async function findSession(db: Database, tokenHash: string): Promise<Sess
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('find_session');
+}
+
+// Every authenticated request runs this first: built once per database handle, and a named prepared
+// statement on PostgreSQL (parsed and planned once per connection), decision 0018.
+const prepared = new WeakMap<Database, ReturnType<typeof findSessionQuery>>();
+
+export async function findSession(db: Database, tokenHash: string): Promise<SessionWithAccount | undefined> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = findSessionQuery(db);
+    prepared.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash });
   return rows[0];
 }
 

@@ -85,6 +85,35 @@ export async function creditAccount(
   return row ? { beforeCents: toCents(row.before), afterCents: toCents(row.after) } : undefined;
 }
 
+/**
+ * debitIfCovered and the ledger row of that debit in one statement (a data-modifying CTE): the row is
+ * written if and only if the balance covered the amount. One round trip instead of two for every
+ * paid line action; undefined (nothing written) when not covered.
+ */
+export async function debitWithEntry(
+  tx: Transaction,
+  entry: Omit<NewLedgerEntry, 'amountCents' | 'step'> & { cents: number },
+): Promise<BalanceStep | undefined> {
+  const amount = fromCents(entry.cents);
+  const result = await tx.execute(sql`
+    with debit as (
+      update ${accounts} set credits = credits - ${amount}::numeric
+      where id = ${entry.accountId} and credits >= ${amount}::numeric
+      returning credits + ${amount}::numeric as before, credits as after
+    )
+    insert into ${creditLedger} (account_id, counterparty_id, actor_id, kind, action, type, line_id,
+                                 target_account_id, amount, balance_before, balance_after)
+    select ${entry.accountId}, ${entry.counterpartyId}::int, ${entry.actorId}, ${entry.kind}, ${entry.action},
+           ${entry.type}, ${entry.lineId}::int, ${entry.targetAccountId}::int, -${amount}::numeric, debit.before,
+           debit.after
+    from debit
+    returning balance_before::text as before, balance_after::text as after`);
+  const rows = ((result as unknown as { rows?: { before: string; after: string }[] }).rows ??
+    (result as unknown as { before: string; after: string }[])) as { before: string; after: string }[];
+  const row = rows[0];
+  return row ? { beforeCents: toCents(row.before), afterCents: toCents(row.after) } : undefined;
+}
+
 export interface NewLedgerEntry {
   accountId: number;
   counterpartyId: number | null;

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import {
   creditAccount,
   debitIfCovered,
+  debitWithEntry,
   insertLedgerEntries,
   listLedgerEntries,
   lockAccountsInOrder,
@@ -170,13 +171,28 @@ export async function burnCredits(
  * Charges an account for a paid action (a line renewal, more screens…). Admin actions are free
  * (PRODUCT.md §3) and so are zero-cost ones (a trial): nothing is written and `charged` is false.
  * A balance that does not cover the cost refuses the whole request with 'Créditos insuficientes.'.
+ *
+ * `role` is the payer's role when the caller already knows it (the session does; a role never
+ * changes): a reseller's charge is then one statement — the conditional debit and its ledger row
+ * together — with no read before it.
  */
 export async function spendCredits(
   tx: Transaction,
-  input: LedgerReason & { accountId: number; amountCents: number },
+  input: LedgerReason & { accountId: number; amountCents: number; role?: AccountBalance['role'] },
 ): Promise<{ charged: boolean; change: BalanceChange }> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 0) {
     throw new RangeError(`A cost must be zero or a positive whole number of cents, got ${input.amountCents}`);
+  }
+  if (input.role !== undefined && input.role !== 'admin' && input.amountCents > 0) {
+    const debit = await debitWithEntry(tx, {
+      ...reasonColumns(input),
+      kind: 'spend',
+      accountId: input.accountId,
+      counterpartyId: null,
+      cents: input.amountCents,
+    });
+    if (debit) return { charged: true, change: { accountId: input.accountId, ...debit } };
+    // Not covered, or no such account: the read below tells which.
   }
   const account = await readOne(tx, input.accountId);
   // Only reported back for the caller's log row; nothing is decided on this balance.
@@ -186,18 +202,14 @@ export async function spendCredits(
     afterCents: account.creditsCents,
   };
   if (account.role === 'admin' || input.amountCents === 0) return { charged: false, change: unchanged };
-  const debit = await debitIfCovered(tx, input.accountId, input.amountCents);
+  const debit = await debitWithEntry(tx, {
+    ...reasonColumns(input),
+    kind: 'spend',
+    accountId: input.accountId,
+    counterpartyId: null,
+    cents: input.amountCents,
+  });
   if (!debit) throw new InsufficientCreditsError(input.accountId);
-  await insertLedgerEntries(tx, [
-    {
-      ...reasonColumns(input),
-      kind: 'spend',
-      accountId: input.accountId,
-      counterpartyId: null,
-      amountCents: -input.amountCents,
-      step: debit,
-    },
-  ]);
   return { charged: true, change: { accountId: input.accountId, ...debit } };
 }
 

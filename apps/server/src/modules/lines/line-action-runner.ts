@@ -5,13 +5,12 @@ import type { Database } from '../../db/database';
 import { runInTransaction, type Transaction } from '../../db/run-in-transaction';
 import type { LineRow, LogDetails } from '../../db/schema/index';
 import type { Caller } from '../../plugins/authenticate';
-import { lockAccountTree } from '../accounts/account-tree-lock';
 import { spendCredits } from '../ledger/ledger.service';
-import { recordLog } from '../logs/logs.service';
-import { enqueueProvisioning, type ProvisioningEvent } from '../provisioning/provisioning-outbox';
-import { ownerUsernameOf, requireLineInScope } from './line-scope';
+import { recordLogsSql, type NewLogEntry } from '../logs/logs.service';
+import { provisioningInsertSql, type ProvisioningEvent } from '../provisioning/provisioning-outbox';
+import { AccountTreeBusy, requireLineRecordForAction } from './line-scope';
 import { lineLogType, toLine } from './line-view';
-import { updateLine, type LineChanges } from './lines.repository';
+import { updateLineWith, type LineChanges } from './lines.repository';
 
 export interface LineLogPlan {
   action: LogAction;
@@ -51,6 +50,9 @@ export type PlanLineAction = (tx: Transaction, line: LineRow) => Promise<LineAct
  * line's row lock, the scope check (404), the action's own rules (which throw to refuse), the charge
  * through the ledger, the update, its log rows and the provisioning outbox. Anything that throws
  * rolls all of it back: a refused action changes nothing.
+ *
+ * Round trips (decision 0018): lock + line + owner in one statement, the charge and its ledger row in
+ * one, the update with its log and outbox rows in one — begin and commit around them.
  */
 export async function runLineAction(
   db: Database,
@@ -58,16 +60,30 @@ export async function runLineAction(
   id: number,
   plan: PlanLineAction,
 ): Promise<LineActionOutcome> {
+  try {
+    return await runLineActionOnce(db, caller, id, plan, false);
+  } catch (error) {
+    if (!(error instanceof AccountTreeBusy)) throw error;
+    return runLineActionOnce(db, caller, id, plan, true);
+  }
+}
+
+async function runLineActionOnce(
+  db: Database,
+  caller: Caller,
+  id: number,
+  plan: PlanLineAction,
+  waitForTree: boolean,
+): Promise<LineActionOutcome> {
   return runInTransaction(db, async (tx) => {
-    await lockAccountTree(tx, 'keep');
-    const before = await requireLineInScope(tx, caller, id, { lock: true });
+    const { line: before, ownerUsername } = await requireLineRecordForAction(tx, caller, id, waitForTree);
     const planned = await plan(tx, before);
-    const ownerUsername = await ownerUsernameOf(tx, before);
     const costCents = planned.changes ? (planned.costCents ?? 0) : 0;
     const type = lineLogType(before);
     const target = before.resellerId === caller.id ? {} : { targetAccountId: before.resellerId };
     const spent = await spendCredits(tx, {
       accountId: caller.id,
+      role: caller.role,
       amountCents: costCents,
       actorId: caller.id,
       // The ledger row (if any) carries the action of the first log row, which carries the price.
@@ -78,12 +94,12 @@ export async function runLineAction(
     });
     if (!planned.changes)
       return { line: toLine(before, ownerUsername), chargedCents: 0, balanceCents: spent.change.afterCents };
-    // An empty change set (a resync) writes nothing to the line but still reaches the outbox.
-    const after =
-      Object.keys(planned.changes).length > 0 ? await updateLine(tx, before.id, planned.changes) : before;
-    for (const [index, log] of planned.logs.entries()) {
+    // The line is locked: after the update it is `before` with the changes, so its log rows and outbox rows
+    // are written by the same statement as the update (an empty change set, a resync, only writes those).
+    const after = { ...before, ...definedOnly(planned.changes) } as LineRow;
+    const logs = planned.logs.map((log, index): NewLogEntry => {
       const charged = index === 0 && spent.charged;
-      await recordLog(tx, {
+      return {
         action: log.action,
         type,
         actorId: caller.id,
@@ -94,16 +110,23 @@ export async function runLineAction(
         valueInt: log.valueInt ?? null,
         actorCredits: charged ? spent.change : null,
         details: index === 0 && costCents > 0 ? { ...log.details, price: fromCents(costCents) } : log.details,
-      });
-    }
-    for (const step of planned.provisioning ?? [])
-      await enqueueProvisioning(tx, after, step.event, step.system);
+      };
+    });
+    const outbox = provisioningInsertSql(tx, after, planned.provisioning ?? []);
+    await updateLineWith(tx, before, planned.changes, [
+      ...(logs.length > 0 ? [recordLogsSql(logs)] : []),
+      ...(outbox ? [outbox] : []),
+    ]);
     return {
       line: toLine(after, ownerUsername),
       chargedCents: spent.charged ? costCents : 0,
       balanceCents: spent.change.afterCents,
     };
   });
+}
+
+function definedOnly<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 export function toActionResult(outcome: LineActionOutcome): LineActionResult {

@@ -5,7 +5,9 @@ import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../plugins/authenticate';
 import { requireAccountInScope } from '../accounts/account-scope';
 import { findAccountById } from '../accounts/accounts.repository';
-import { findLineInScope } from './lines.repository';
+import type { Transaction } from '../../db/run-in-transaction';
+import { lockAccountTree, tryKeepAccountTree } from '../accounts/account-tree-lock';
+import { findLineInScope, findLineRecordInScope, type LineRecord } from './lines.repository';
 
 /**
  * The line with this id if its owner is in the caller's subtree, else 404 exactly like a missing id
@@ -26,6 +28,44 @@ export async function requireLineInScope(
   );
   if (!line) throw AppError.notFound();
   return line;
+}
+
+/**
+ * A reshape (transfer, delete) held the account-tree lock when a line action tried to take it. The action's
+ * transaction is abandoned and run again with `waitForTree`: waiting for the tree lock while holding the
+ * line's row lock would deadlock against the reshape, which takes the tree lock first and then updates the
+ * subtree's lines.
+ */
+export class AccountTreeBusy extends Error {
+  constructor() {
+    super('account tree reshaped: retry waiting for the tree lock');
+  }
+}
+
+/**
+ * The line (locked) with its owner's username, for a line action, always under the shared account-tree
+ * lock. First try (`waitForTree` false): one statement reads and locks the line and takes the tree lock
+ * without waiting; when a reshape holds it, this throws AccountTreeBusy. The retry (`waitForTree` true)
+ * waits for the tree lock before touching any line, the order a reshape uses too.
+ */
+export async function requireLineRecordForAction(
+  tx: Transaction,
+  caller: Caller,
+  id: number,
+  waitForTree: boolean,
+): Promise<LineRecord> {
+  const scopeOf = caller.role === 'admin' ? null : caller.id;
+  if (waitForTree) await lockAccountTree(tx, 'keep');
+  const record = await findLineRecordInScope(
+    tx,
+    id,
+    scopeOf,
+    true,
+    waitForTree ? undefined : tryKeepAccountTree(),
+  );
+  if (record && !record.treeLocked) throw new AccountTreeBusy();
+  if (!record) throw AppError.notFound();
+  return { line: record.line, ownerUsername: record.ownerUsername };
 }
 
 /**

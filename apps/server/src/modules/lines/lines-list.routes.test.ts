@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import { lines, type AccountRow } from '../../db/schema/index';
 import { lineConditions } from './lines-list.repository';
+import { lineListMeta } from './lines-list.service';
 
 let testApp: TestApp;
 let db: Database;
@@ -155,18 +156,67 @@ describe('pages and honest totals', () => {
     expect(response.json().data).toHaveLength(1);
   });
 
-  it('stops counting past 10.000 rows: total is the cap and total_exact false', async () => {
+  it('stops counting past 1.000 rows: total is the cap and total_exact false; later pages stay reachable', async () => {
     const { account, token } = await createSignedInAccount(testApp.app);
     await db.execute(sql`
-      insert into ${lines} (reseller_id, owner_path, username, password, exp_date, package_id)
+      insert into ${lines} (reseller_id, owner_path, username, password, exp_date, package_id, system)
       select ${account.id}, ${account.path}, 'massa' || g || 'x' || ${account.id}, 'senha@9x7',
-             now() + (g || ' minutes')::interval, 17
-      from generate_series(1, 10001) as g`);
+             now() + (g || ' minutes')::interval, 17, case when g <= 7 then 2 else 1 end
+      from generate_series(1, 1001) as g`);
     const capped = await call(token, 'GET', '/api/users?per=50&page=2');
-    expect(capped.json().meta).toEqual({ page: 2, per: 50, pages: 200, total: 10_000, total_exact: false });
+    expect(capped.json().meta).toEqual({ page: 2, per: 50, pages: 20, total: 1_000, total_exact: false });
     expect(capped.json().data).toHaveLength(50);
-    const narrow = await call(token, 'GET', `/api/users?search=massa777x${account.id}`);
-    expect(narrow.json().meta).toMatchObject({ total: 1, total_exact: true });
+    // Past what the capped total covers, the next page is still offered while rows remain.
+    const deep = await call(token, 'GET', '/api/users?per=50&page=20');
+    expect(deep.json().meta).toMatchObject({ page: 20, pages: 21, total_exact: false });
+    // A filter that leaves few rows brings the exact number back (seven P2P lines; not a date filter, whose
+    // count depends on the hour the test runs).
+    const narrow = await call(token, 'GET', '/api/users?system=2&per=5');
+    expect(narrow.json().meta).toEqual({ page: 1, per: 5, pages: 2, total: 7, total_exact: true });
+  });
+
+  it('does not count a text search: the page tells the total (exact on its last page, else "more than")', async () => {
+    const { account, token } = await createSignedInAccount(testApp.app);
+    for (let index = 0; index < 12; index++)
+      await seedLine(testApp.app, account, { fullName: `Zulmira ${index}` });
+    const first = await call(token, 'GET', '/api/users?search=zulmira&per=5&page=1');
+    expect(first.json().meta).toEqual({ page: 1, per: 5, pages: 2, total: 5, total_exact: false });
+    const last = await call(token, 'GET', '/api/users?search=zulmira&per=5&page=3');
+    expect(last.json().meta).toEqual({ page: 3, per: 5, pages: 3, total: 12, total_exact: true });
+    expect(last.json().data).toHaveLength(2);
+    const one = await call(token, 'GET', '/api/users?search=zulmira 7');
+    expect(one.json().meta).toEqual({ page: 1, per: 10, pages: 1, total: 1, total_exact: true });
+  });
+});
+
+describe('totals when the count runs past its budget (lineListMeta)', () => {
+  it('answers from the page: exact on the last page, "more than" with a next page otherwise', () => {
+    const rows = (count: number) => Array.from({ length: count }, () => ({}));
+    expect(lineListMeta({ page: 1, per: 10 }, { rows: rows(10), hasMore: true, counted: null })).toEqual({
+      page: 1,
+      per: 10,
+      pages: 2,
+      total: 10,
+      total_exact: false,
+    });
+    expect(lineListMeta({ page: 3, per: 10 }, { rows: rows(4), hasMore: false, counted: null })).toEqual({
+      page: 3,
+      per: 10,
+      pages: 3,
+      total: 24,
+      total_exact: true,
+    });
+    expect(lineListMeta({ page: 1, per: 10 }, { rows: [], hasMore: false, counted: null })).toMatchObject({
+      total: 0,
+      total_exact: true,
+    });
+    expect(lineListMeta({ page: 1, per: 10 }, { rows: rows(10), hasMore: true, counted: 1_001 })).toEqual({
+      page: 1,
+      per: 10,
+      pages: 100,
+      total: 1_000,
+      total_exact: false,
+    });
   });
 });
 

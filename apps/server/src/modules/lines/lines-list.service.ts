@@ -6,7 +6,7 @@ import {
 } from '@panel/shared/lines/line-api';
 import { endOfPanelDay } from '@panel/shared/lines/panel-calendar';
 import { listMeta, type SearchOption } from '@panel/shared/lists/list-query';
-import type { Database } from '../../db/database';
+import type { BoundedReads, Database } from '../../db/database';
 import type { Caller } from '../../plugins/authenticate';
 import { ownerUsernameOf, requireLineInScope } from './line-scope';
 import { fromSeconds, toLine } from './line-view';
@@ -18,16 +18,42 @@ function scopePathOf(caller: Caller): string | undefined {
 }
 
 /**
+ * `meta` of a line list (decision 0018). `total_exact: false` always means "more than `total`":
+ * - counted (up to the cap): exact up to 1.000, else total 1.000 and total_exact false;
+ * - not counted (a text search, or the count ran past its budget): the page itself tells the truth —
+ *   the last page gives the exact total, a full page with more behind it gives "more than the rows up to
+ *   this page".
+ * Whenever another page exists, `pages` lets the panel go to it, even past what the total covers.
+ */
+export function lineListMeta(
+  query: { page: number; per: number },
+  result: { rows: unknown[]; hasMore: boolean; counted: number | null },
+): LineListResponse['meta'] {
+  const reachable = query.page + (result.hasMore ? 1 : 0);
+  if (result.counted !== null) {
+    const exact = result.counted <= LINE_TOTAL_CAP;
+    const meta = listMeta(query.page, query.per, exact ? result.counted : LINE_TOTAL_CAP);
+    return { ...meta, pages: Math.max(meta.pages, reachable), total_exact: exact };
+  }
+  const seen = (query.page - 1) * query.per + result.rows.length;
+  if (!result.hasMore && (result.rows.length > 0 || query.page === 1)) {
+    return { ...listMeta(query.page, query.per, seen), total_exact: true };
+  }
+  return { page: query.page, per: query.per, pages: reachable, total: seen, total_exact: false };
+}
+
+/**
  * GET /api/users: an admin sees every line, anyone else the lines of its subtree. `meta.total` is
- * exact up to 10.000; beyond it `total_exact` is false and `total` is the cap.
+ * exact up to 1.000 when it can be counted within the budget; see lineListMeta.
  */
 export async function listLines(
   db: Database,
   caller: Caller,
   query: LineListQuery,
+  counting: BoundedReads = { db },
 ): Promise<LineListResponse> {
   const now = nowSeconds();
-  const { rows, counted } = await listLineRecords(
+  const result = await listLineRecords(
     db,
     {
       scopePath: scopePathOf(caller),
@@ -42,11 +68,11 @@ export async function listLines(
       now: fromSeconds(now),
     },
     { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
+    counting,
   );
-  const exact = counted <= LINE_TOTAL_CAP;
   return {
-    data: rows.map((row) => toLine(row.line, row.ownerUsername)),
-    meta: { ...listMeta(query.page, query.per, exact ? counted : LINE_TOTAL_CAP), total_exact: exact },
+    data: result.rows.map((row) => toLine(row.line, row.ownerUsername)),
+    meta: lineListMeta(query, result),
   };
 }
 

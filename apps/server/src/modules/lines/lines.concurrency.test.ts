@@ -1,9 +1,11 @@
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
 import { balanceOf, callApi, lineRow, seedLine } from '../../../test/line-fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { lockAccountTree } from '../accounts/account-tree-lock';
 import { expSeconds } from './line-view';
 
 /**
@@ -19,6 +21,13 @@ beforeAll(async () => {
 afterAll(async () => {
   if (onPostgres) await testApp.close();
 });
+
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; !(await condition()); attempt++) {
+    if (attempt > 200) throw new Error('condition not reached in 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe('lines under concurrency', () => {
   it.runIf(onPostgres)(
@@ -91,6 +100,34 @@ describe('lines under concurrency', () => {
         const row = await lineRow(db, response.json().line.id as number);
         expect(row?.ownerPath).toBe(`${newMaster.account.path}${moving.account.id}/`);
       }
+    },
+  );
+  it.runIf(onPostgres)(
+    'a renewal that meets a reshape waits for it without holding the line: no deadlock, no 500',
+    async () => {
+      const { app } = testApp;
+      const db = app.database.db;
+      const { account, token } = await createSignedInAccount(app, { credits: '10' });
+      const line = await seedLine(app, account);
+      let renewal: ReturnType<typeof callApi> | undefined;
+      // What a transfer does: the tree lock first, then the lines of the moving subtree. No retry here
+      // (db.transaction, not runInTransaction): a renewal holding the line while it waits fails NOWAIT.
+      await db.transaction(async (tx) => {
+        await lockAccountTree(tx, 'reshape');
+        renewal = callApi(app, token, 'POST', `/api/users/${line.id}/renew`, { months: 1 });
+        await waitUntil(async () => {
+          const waiting = await db.execute(
+            sql`select 1 from pg_locks where locktype = 'advisory' and not granted`,
+          );
+          return (waiting as unknown as { rows: unknown[] }).rows.length > 0;
+        });
+        await tx.execute(sql`select id from lines where id = ${line.id} for update nowait`);
+        await tx.execute(sql`update lines set owner_path = owner_path where id = ${line.id}`);
+      });
+      const response = await renewal!;
+      expect(response.statusCode).toBe(200);
+      expect(expSeconds((await lineRow(db, line.id))!)).toBe(addPanelMonths(expSeconds(line), 1));
+      expect(await balanceOf(db, account.id)).toBe('9.00');
     },
   );
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accounts, bouquets, lines, settings, type LineRow } from '../../db/schema/index';
 
@@ -32,15 +32,31 @@ export async function findLineInScope(
   scopeOf: number | null,
   lock: boolean,
 ): Promise<LineRow | undefined> {
+  return (await findLineRecordInScope(db, id, scopeOf, lock))?.line;
+}
+
+/**
+ * findLineInScope with the owner's username, in one statement (one round trip less per line action).
+ * Only the line row is locked (FOR UPDATE OF lines), never the owner's account row. With `treeLock` the
+ * same statement also tries the shared account-tree lock (`treeLocked`: whether it got it).
+ */
+export async function findLineRecordInScope(
+  db: Database,
+  id: number,
+  scopeOf: number | null,
+  lock: boolean,
+  treeLock?: SQL<boolean>,
+): Promise<(LineRecord & { treeLocked: boolean }) | undefined> {
   const inScope =
     scopeOf === null
       ? undefined
       : sql`${lines.ownerPath} like (select me.path from ${accounts} as me where me.id = ${scopeOf}) || '%'`;
   const query = db
-    .select()
+    .select({ line: lines, ownerUsername: accounts.username, treeLocked: treeLock ?? sql<boolean>`true` })
     .from(lines)
+    .innerJoin(accounts, eq(accounts.id, lines.resellerId))
     .where(and(eq(lines.id, id), inScope));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('update', { of: lines }) : await query;
   return row;
 }
 
@@ -54,6 +70,31 @@ export async function updateLine(db: Database, id: number, changes: LineChanges)
   const [row] = await db.update(lines).set(changes).where(eq(lines.id, id)).returning();
   if (!row) throw new Error(`line ${id} vanished while locked`);
   return row;
+}
+
+/**
+ * Updates a line and, in the same statement, runs `writes` (INSERTs of its log rows and outbox rows, as
+ * data-modifying CTEs): one round trip for everything a line action writes after the charge. The line is
+ * locked by the caller, so the row after the update is `before` with `changes` applied.
+ */
+export async function updateLineWith(
+  db: Database,
+  before: LineRow,
+  changes: LineChanges,
+  writes: readonly SQL[],
+): Promise<LineRow> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const ctes = writes.map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
+  const withClause = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
+  if (Object.keys(set).length === 0) {
+    if (ctes.length > 0) await db.execute(sql`${withClause}select 1`);
+    return before;
+  }
+  const update = db.update(lines).set(set).where(eq(lines.id, before.id));
+  const result = await db.execute(sql`${withClause}${update.getSQL()} returning ${lines.id}`);
+  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  if (rows.length === 0) throw new Error(`line ${before.id} vanished while locked`);
+  return { ...before, ...set } as LineRow;
 }
 
 export async function deleteLineRow(db: Database, id: number): Promise<void> {

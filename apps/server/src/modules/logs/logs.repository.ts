@@ -1,8 +1,7 @@
 import { fromCents } from '@panel/shared/money/credits';
 import type { LogAction, LogType } from '@panel/shared/logs/log-codes';
 import type { LogsQuery } from '@panel/shared/logs/log-schemas';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accounts, logs, type LogDetails } from '../../db/schema/index';
 
@@ -28,38 +27,43 @@ export interface NewLogEntry {
   details?: LogDetails | null;
 }
 
-const master = alias(accounts, 'log_actor_master');
-
 const cents = (value: number | null | undefined) =>
   value === null || value === undefined ? null : fromCents(value);
 
-/** Writes one log row; the actor's username and master are read in the same transaction. */
+/**
+ * The INSERT of log rows, as SQL: the actors' usernames and masters are copied in by the same statement
+ * (INSERT … SELECT joining the actor's account), so it can also run as a CTE of a bigger write. Rows are
+ * inserted (and numbered) in the order given; one row answered per log written.
+ */
+export function logInsertSql(entries: readonly NewLogEntry[]): SQL {
+  const values = entries.map(
+    (entry, index) => sql`(${index}::int, ${entry.action}::text, ${entry.type}::text, ${entry.actorId}::int,
+      ${entry.targetAccountId ?? null}::int, ${entry.targetUsername ?? null}::text, ${entry.lineId ?? null}::int,
+      ${entry.lineUsername ?? null}::text, ${cents(entry.valueCents)}::numeric, ${entry.valueInt ?? null}::int,
+      ${cents(entry.actorCredits?.beforeCents)}::numeric, ${cents(entry.actorCredits?.afterCents)}::numeric,
+      ${cents(entry.targetCredits?.beforeCents)}::numeric, ${cents(entry.targetCredits?.afterCents)}::numeric,
+      ${entry.details ? JSON.stringify(entry.details) : null}::jsonb)`,
+  );
+  return sql`
+    insert into ${logs} (action, type, actor_id, actor_username, master_id, master_username, target_account_id,
+                         target_username, line_id, line_username, value, value_int, actor_credits_before,
+                         actor_credits_after, target_credits_before, target_credits_after, details)
+    select e.action, e.type, actor.id, actor.username, actor.parent_id, actor_master.username, e.target_account_id,
+           e.target_username, e.line_id, e.line_username, e.value, e.value_int, e.actor_before, e.actor_after,
+           e.target_before, e.target_after, e.details
+    from (values ${sql.join(values, sql`, `)}) as e(ord, action, type, actor_id, target_account_id, target_username,
+           line_id, line_username, value, value_int, actor_before, actor_after, target_before, target_after, details)
+    join ${accounts} actor on actor.id = e.actor_id
+    left join ${accounts} actor_master on actor_master.id = actor.parent_id
+    order by e.ord
+    returning 1`;
+}
+
+/** Writes one log row (one round trip); the actor must exist. */
 export async function insertLog(db: Database, entry: NewLogEntry): Promise<void> {
-  const [actor] = await db
-    .select({ username: accounts.username, masterId: accounts.parentId, masterUsername: master.username })
-    .from(accounts)
-    .leftJoin(master, eq(master.id, accounts.parentId))
-    .where(eq(accounts.id, entry.actorId));
-  if (!actor) throw new Error(`Log actor ${entry.actorId} does not exist`);
-  await db.insert(logs).values({
-    action: entry.action,
-    type: entry.type,
-    actorId: entry.actorId,
-    actorUsername: actor.username,
-    masterId: actor.masterId,
-    masterUsername: actor.masterUsername,
-    targetAccountId: entry.targetAccountId ?? null,
-    targetUsername: entry.targetUsername ?? null,
-    lineId: entry.lineId ?? null,
-    lineUsername: entry.lineUsername ?? null,
-    value: cents(entry.valueCents),
-    valueInt: entry.valueInt ?? null,
-    actorCreditsBefore: cents(entry.actorCredits?.beforeCents),
-    actorCreditsAfter: cents(entry.actorCredits?.afterCents),
-    targetCreditsBefore: cents(entry.targetCredits?.beforeCents),
-    targetCreditsAfter: cents(entry.targetCredits?.afterCents),
-    details: entry.details ?? null,
-  });
+  const result = await db.execute(logInsertSql([entry]));
+  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  if (rows.length === 0) throw new Error(`Log actor ${entry.actorId} does not exist`);
 }
 
 /** Ids of the accounts with this username now (0 or 1), as a subquery. */

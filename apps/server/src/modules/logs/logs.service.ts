@@ -7,10 +7,11 @@ import {
   LOG_TYPE_LABELS,
 } from '@panel/shared/logs/log-codes';
 import type { LogEntry, LogList, LogOptions, LogsQuery } from '@panel/shared/logs/log-schemas';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { LogRow } from '../../db/schema/index';
 import type { Caller } from '../../plugins/authenticate';
-import { insertLog, listLogRows, type NewLogEntry } from './logs.repository';
+import { insertLog, listLogRows, logInsertSql, type NewLogEntry } from './logs.repository';
 
 export type { NewLogEntry } from './logs.repository';
 
@@ -20,6 +21,14 @@ export type { NewLogEntry } from './logs.repository';
  */
 export function recordLog(tx: Database, entry: NewLogEntry): Promise<void> {
   return insertLog(tx, entry);
+}
+
+/**
+ * recordLog of several rows (in this order) as SQL, for a caller that writes the log in the same statement as its change (a line
+ * action: see updateLineWith). The actor must exist (it is the caller of the request).
+ */
+export function recordLogsSql(entries: readonly NewLogEntry[]): SQL {
+  return logInsertSql(entries);
 }
 
 /** The default period: from the same day six months ago until the end of today (UTC). */

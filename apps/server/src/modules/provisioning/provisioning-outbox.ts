@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/run-in-transaction';
 import { provisioningOutbox, type LineRow } from '../../db/schema/index';
 
@@ -36,6 +37,28 @@ export function provisioningPayload(line: LineRow, event: ProvisioningEvent): Re
  * delivered if and only if the change commits. IPTV lines are ignored. `system` names the service to
  * tell when it differs from the line's (a line leaving P2P must be removed there: event 'deleted').
  */
+/**
+ * enqueueProvisioning of several changes (in this order, one statement) as SQL, for a caller that writes
+ * them in the same statement as the line's change (updateLineWith); `line` is the line after the change.
+ * Undefined when none concerns a provisioned service (IPTV).
+ */
+export function provisioningInsertSql(
+  tx: Transaction,
+  line: LineRow,
+  steps: readonly { event: ProvisioningEvent; system?: number }[],
+): SQL | undefined {
+  const rows = steps
+    .map((step) => ({ event: step.event, system: step.system ?? line.system }))
+    .filter((step) => isProvisionedSystem(step.system))
+    .map((step) => ({
+      lineId: line.id,
+      system: step.system,
+      event: step.event,
+      payload: provisioningPayload(line, step.event),
+    }));
+  return rows.length === 0 ? undefined : tx.insert(provisioningOutbox).values(rows).getSQL();
+}
+
 export async function enqueueProvisioning(
   tx: Transaction,
   line: LineRow,

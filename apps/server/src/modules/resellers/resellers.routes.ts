@@ -21,15 +21,14 @@ import { requireCaller } from '../../plugins/authenticate';
 import {
   changeResellerCredits,
   createReseller,
-  deleteReseller,
   getReseller,
   getResellerLedger,
   listResellers,
   searchResellerOptions,
   setResellerStatus,
-  transferReseller,
   updateReseller,
 } from './resellers.service';
+import { deleteReseller, transferReseller } from './reseller-tree.service';
 
 const tags = ['resellers'];
 

@@ -12,15 +12,13 @@ import type {
   ResellerList,
   ResellerListQuery,
 } from '@panel/shared/resellers/reseller-schema';
-import type { TransferResellerInput } from '@panel/shared/resellers/transfer-reseller-schema';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
-import { accounts, type AccountRow } from '../../db/schema/index';
+import { accounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password-hash';
 import { UNIQUE_VIOLATION, postgresErrorCode } from '../../lib/postgres-error';
-import { unixSeconds } from '../../lib/unix-time';
 import type { Caller } from '../../plugins/authenticate';
 import { inCallerSubtree, requireAccountInScope } from '../accounts/account-scope';
 import { lockAccountTree } from '../accounts/account-tree-lock';
@@ -28,63 +26,12 @@ import { endAccountSessions } from '../auth/sessions.repository';
 import { InsufficientCreditsError, listAccountLedger, moveCredits } from '../ledger/ledger.service';
 import { recordLog } from '../logs/logs.service';
 import {
-  deleteAccountRow,
-  findDeletedBucket,
-  findResellerRecord,
   insertReseller,
   listResellerRecords,
-  moveOwnedLines,
-  moveSubtreePaths,
-  reparentChildren,
   searchAccounts,
-  setParent,
   updateAccountFields,
-  type ResellerRecord,
 } from './resellers.repository';
-
-export function toReseller(record: ResellerRecord): Reseller {
-  return {
-    id: record.id,
-    username: record.username,
-    status: record.status === RESELLER_STATUS.active ? 1 : 0,
-    credits: record.credits,
-    date_registered: unixSeconds(record.createdAt),
-    last_login: record.lastLoginAt ? unixSeconds(record.lastLoginAt) : null,
-    ip: record.lastIp,
-    sub_resellers_count: record.subResellersCount,
-    clients_count: record.clientsCount,
-    email: record.email,
-    master_id: record.parentId,
-    master_username: record.masterUsername,
-    notes: record.notes,
-    is_publisher: record.role === 'publisher' ? 1 : 0,
-    is_deleted_bucket: record.isDeletedBucket,
-  };
-}
-
-async function readReseller(db: Database, id: number): Promise<Reseller> {
-  const record = await findResellerRecord(db, id);
-  if (!record) throw AppError.notFound();
-  return toReseller(record);
-}
-
-/** A reseller or publisher in the caller's scope; admins are not managed here, so they are a 404 too. */
-async function requireResellerInScope(
-  db: Database,
-  caller: Caller,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<AccountRow> {
-  const account = await requireAccountInScope(db, caller, id, options);
-  if (account.role === 'admin') throw AppError.notFound();
-  return account;
-}
-
-/** Rows the caller sees may still be out of its reach: its own account and the deleted-resellers bucket. */
-function assertChangeable(caller: Caller, account: AccountRow): void {
-  if (account.id === caller.id) throw AppError.forbidden(RESELLER_MESSAGES.ownAccount);
-  if (account.isDeletedBucket) throw AppError.forbidden(RESELLER_MESSAGES.bucketLocked);
-}
+import { assertChangeable, readReseller, requireResellerInScope, toReseller } from './reseller-access';
 
 async function assertUsernameFree(db: Database, username: string, exceptId?: number): Promise<void> {
   const [taken] = await db
@@ -298,99 +245,6 @@ export async function changeResellerCredits(
   }
   const self = await requireAccountInScope(db, caller, caller.id);
   return { reseller: await readReseller(db, id), caller_credits: fromCents(toCents(self.credits)) };
-}
-
-/**
- * Admin only. The reseller's credits go back to its master through the ledger (burned when the
- * master is an admin); its sub-resellers move under REVENDAS_DELETADOS with their whole subtrees;
- * then the account is removed. Its ledger and log rows stay.
- */
-export async function deleteReseller(db: Database, caller: Caller, id: number): Promise<void> {
-  await runInTransaction(db, async (tx) => {
-    await lockAccountTree(tx, 'reshape');
-    const account = await requireResellerInScope(tx, caller, id, { lock: true });
-    assertChangeable(caller, account);
-    const bucket = await findDeletedBucket(tx);
-    if (!bucket) throw new Error('The REVENDAS_DELETADOS account is missing: the seed did not run');
-    if (account.parentId === null) throw new Error(`Reseller ${id} has no master`);
-    // Credits returned to the bucket would be stranded there, so such a reseller is moved out first.
-    if (account.parentId === bucket.id) throw AppError.conflict(RESELLER_MESSAGES.deleteUnderBucket);
-    const creditsCents = toCents(account.credits);
-    const move =
-      creditsCents > 0
-        ? await moveCredits(tx, {
-            fromId: id,
-            toId: account.parentId,
-            amountCents: creditsCents,
-            actorId: caller.id,
-            action: 'delete',
-            type: 'resellers',
-            targetAccountId: id,
-          })
-        : undefined;
-    await reparentChildren(tx, id, bucket.id);
-    // Sub-resellers' lines follow their owners' paths; the reseller's own lines go to the bucket.
-    await moveSubtreePaths(tx, account.path, bucket.path);
-    await moveOwnedLines(tx, id, bucket);
-    await deleteAccountRow(tx, id);
-    await recordLog(tx, {
-      action: 'delete',
-      type: 'resellers',
-      actorId: caller.id,
-      targetAccountId: id,
-      targetUsername: account.username,
-      valueCents: creditsCents,
-      targetCredits: { beforeCents: creditsCents, afterCents: 0 },
-      details: {
-        master_id: account.parentId,
-        master_credits_after: move?.to ? fromCents(move.to.afterCents) : null,
-        sub_resellers_to: bucket.username,
-        lines_to: bucket.username,
-      },
-    });
-  });
-}
-
-/**
- * Admin only. Moves a reseller and its whole subtree under another master: one UPDATE rewrites every
- * path. A reseller can never be moved under itself or one of its descendants.
- */
-export async function transferReseller(
-  db: Database,
-  caller: Caller,
-  input: TransferResellerInput,
-): Promise<Reseller> {
-  await runInTransaction(db, async (tx) => {
-    await lockAccountTree(tx, 'reshape');
-    const account = await requireResellerInScope(tx, caller, input.resellerId, { lock: true });
-    assertChangeable(caller, account);
-    const master = await requireAccountInScope(tx, caller, input.masterId);
-    if (master.role === 'publisher' || master.isDeletedBucket) {
-      throw new AppError(422, 'validation_failed', RESELLER_MESSAGES.transferInvalidMaster, 'masterId');
-    }
-    if (master.path.startsWith(account.path)) {
-      throw new AppError(422, 'validation_failed', RESELLER_MESSAGES.transferIntoOwnTree, 'masterId');
-    }
-    if (account.parentId === master.id) return;
-    const previousMaster =
-      account.parentId === null ? undefined : await requireAccountInScope(tx, caller, account.parentId);
-    await setParent(tx, account.id, master.id);
-    await moveSubtreePaths(tx, account.path, `${master.path}${account.id}/`);
-    await recordLog(tx, {
-      action: 'transfer_reseller',
-      type: 'resellers',
-      actorId: caller.id,
-      targetAccountId: account.id,
-      targetUsername: account.username,
-      details: {
-        from_master_id: previousMaster?.id ?? null,
-        from_master: previousMaster?.username ?? null,
-        to_master_id: master.id,
-        to_master: master.username,
-      },
-    });
-  });
-  return readReseller(db, input.resellerId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Burger, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { CreditBalance } from '@/features/profile/components/credit-balance';
 import { ThemeSwitch } from '@/features/profile/components/theme-switch';

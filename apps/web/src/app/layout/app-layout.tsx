@@ -1,14 +1,12 @@
-import '@/lib/i18n';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import type { MenuDialog } from '@/config/menu-definition';
 import { profileQueryOptions, useProfile } from '@/features/profile/api/get-profile';
 import { useProfileColorScheme } from '@/features/profile/hooks/use-profile-color-scheme';
-import { ImportantMessageModal } from '@/features/news/components/important-message-modal';
 import { rememberAvatar } from '@/lib/auth-storage';
 import { BalanceRefreshProvider } from '@/lib/balance-refresh';
 import { SIDEBAR_BREAKPOINT } from '../theme';
@@ -16,6 +14,13 @@ import { AppHeader } from './app-header';
 import classes from './app-navbar.module.css';
 import { AppNavbar } from './app-navbar';
 import { MENU_DIALOG_LOOKUP } from './menu-dialogs';
+
+// Opens 3 s after the panel loads at the earliest, so it is fetched after the shell paints (P4).
+const ImportantMessageModal = lazy(() =>
+  import('@/features/news/components/important-message-modal').then((m) => ({
+    default: m.ImportantMessageModal,
+  })),
+);
 
 /** The authenticated shell: sidebar, top bar, the page, and the important-message modal. */
 export function AppLayout() {
@@ -71,7 +76,9 @@ export function AppLayout() {
           </Suspense>
         </BalanceRefreshProvider>
       </AppShell.Main>
-      <ImportantMessageModal />
+      <Suspense fallback={null}>
+        <ImportantMessageModal />
+      </Suspense>
       {Dialog && <Dialog opened onClose={() => setOpenDialog(null)} />}
     </AppShell>
   );

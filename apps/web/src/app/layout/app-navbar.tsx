@@ -1,5 +1,5 @@
 import { AppShell, Divider, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation } from 'react-router';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { UserAvatar } from '@/components/user-avatar';

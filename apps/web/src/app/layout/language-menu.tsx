@@ -1,11 +1,10 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES } from '@/lib/i18n';
+import { changeLanguage, LANGUAGES, useTranslation } from '@/lib/i18n';
 
 /** Language switch (PRODUCT.md §2): translates the navigation and the top bar; pt-BR is the default. */
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
+  const { t, language: current } = useTranslation();
   return (
     <Menu position="bottom-end" width={180} shadow="md">
       <Menu.Target>
@@ -19,8 +18,8 @@ export function LanguageMenu() {
             key={language.code}
             lang={language.code}
             onClick={() => changeLanguage(language.code)}
-            fw={i18n.resolvedLanguage === language.code ? 700 : undefined}
-            aria-current={i18n.resolvedLanguage === language.code ? 'true' : undefined}
+            fw={current === language.code ? 700 : undefined}
+            aria-current={current === language.code ? 'true' : undefined}
           >
             {language.label}
           </Menu.Item>

@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { visibleSettingsMenu, type MenuLeaf } from '@/config/menu-definition';

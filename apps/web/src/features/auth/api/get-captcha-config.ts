@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { captchaConfigSchema, type CaptchaConfig } from '@panel/shared/auth/sign-in-schema';
+import type { CaptchaConfig } from '@panel/shared/auth/sign-in-schema';
 import { apiRequest } from '@/lib/api-client';
+import { loadAuthSchemas } from './auth-schemas';
 
 export async function getCaptchaConfig(signal?: AbortSignal): Promise<CaptchaConfig> {
-  const body = await apiRequest<unknown>('/auth/captcha', { signal });
+  // The schemas load while the request is on its way.
+  const [body, { captchaConfigSchema }] = await Promise.all([
+    apiRequest<unknown>('/auth/captcha', { signal }),
+    loadAuthSchemas(),
+  ]);
   return captchaConfigSchema.parse(body);
 }
 

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  signInResponseSchema,
-  type SignInInput,
-  type SignInResponse,
-} from '@panel/shared/auth/sign-in-schema';
+import type { SignInInput, SignInResponse } from '@panel/shared/auth/sign-in-schema';
 import { apiRequest } from '@/lib/api-client';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { clearMessageModalFlag } from '@/lib/message-modal-flag';
+import { loadAuthSchemas } from './auth-schemas';
 
 export async function signIn(input: SignInInput): Promise<SignInResponse> {
-  const body = await apiRequest<unknown>('/auth/sign-in', { method: 'POST', body: input });
+  const [body, { signInResponseSchema }] = await Promise.all([
+    apiRequest<unknown>('/auth/sign-in', { method: 'POST', body: input }),
+    loadAuthSchemas(),
+  ]);
   return signInResponseSchema.parse(body);
 }
 

@@ -42,6 +42,41 @@ describe('LoginForm', () => {
     );
   });
 
+  it('is usable before the captcha settings arrive: the captcha place shows a loader', async () => {
+    const onSubmit = vi.fn<(values: SignInInput) => Promise<void>>();
+    const { rerender } = renderWithProviders(<LoginForm captcha={undefined} onSubmit={onSubmit} />);
+    expect(screen.getByLabelText('Carregando captcha')).toBeTruthy();
+    fill('Usuário', 'revenda01');
+    fill('Senha', 'segredo');
+    fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
+    expect(await screen.findByText('Por favor, complete o reCAPTCHA')).toBeTruthy();
+
+    // The settings arrive (no captcha): its token is set and, after a submit, its message goes.
+    rerender(<LoginForm captcha={{ provider: 'none' }} onSubmit={onSubmit} />);
+    await waitFor(() => expect(screen.queryByText('Por favor, complete o reCAPTCHA')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        username: 'revenda01',
+        password: 'segredo',
+        'g-recaptcha-response': 'none',
+      }),
+    );
+  });
+
+  it('after a submit, a message follows its input; the first invalid input gets the focus', async () => {
+    renderForm({ provider: 'none' });
+    fill('Usuário', 'revenda01');
+    fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
+    expect(await screen.findByText('Mínimo de 5 caracteres')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Senha'));
+
+    fill('Senha', 'segredo');
+    await waitFor(() => expect(screen.queryByText('Mínimo de 5 caracteres')).toBeNull());
+    fill('Usuário', ' ');
+    expect(await screen.findByText('Preencha corretamente o nome do usuário')).toBeTruthy();
+  });
+
   it("shows the server's message when sign-in is refused", async () => {
     const noCredits = 'Para logar no Painel é necessário possuir créditos, contacte seu revenda master.';
     const onSubmit = vi.fn<(values: SignInInput) => Promise<void>>().mockRejectedValue(

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { SignInInput } from '@panel/shared/auth/sign-in-schema';
 import { mapError } from '@/lib/map-error';
@@ -17,6 +17,18 @@ export function LoginPage() {
     await navigate(readRedirectPath(), { replace: true });
   };
 
+  // The form paints at once; only the captcha waits for the server's captcha settings.
+  const captchaFailure = captcha.isError && (
+    <Stack gap="xs">
+      <Alert color="red" variant="light" role="alert">
+        <Text size="sm">{mapError(captcha.error).message}</Text>
+      </Alert>
+      <Button variant="light" onClick={() => void captcha.refetch()}>
+        Tentar novamente
+      </Button>
+    </Stack>
+  );
+
   return (
     <Center mih="100dvh" p="md">
       <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
@@ -24,22 +36,11 @@ export function LoginPage() {
           <Title order={2} ta="center">
             Bem vindo de volta!
           </Title>
-          {captcha.isPending && (
-            <Center>
-              <Loader aria-label="Carregando" />
-            </Center>
-          )}
-          {captcha.isError && (
-            <Stack>
-              <Alert color="red" variant="light" role="alert">
-                <Text size="sm">{mapError(captcha.error).message}</Text>
-              </Alert>
-              <Button variant="light" onClick={() => void captcha.refetch()}>
-                Tentar novamente
-              </Button>
-            </Stack>
-          )}
-          {captcha.data && <LoginForm captcha={captcha.data} onSubmit={handleSubmit} />}
+          <LoginForm
+            captcha={captcha.data}
+            captchaPlaceholder={captchaFailure || undefined}
+            onSubmit={handleSubmit}
+          />
         </Stack>
       </Paper>
     </Center>

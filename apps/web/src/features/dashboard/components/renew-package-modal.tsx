@@ -73,7 +73,7 @@ export function RenewPackageModal({ line, isAdmin, onClose }: RenewPackageModalP
       <Stack gap="sm">
         <Select
           label="Pacote"
-          placeholder={loadingPackages ? 'Carregando...' : 'Selecione um pacote'}
+          placeholder={loadingPackages ? 'Carregando...' : LINE_MESSAGES.packageRequired}
           data={packages.map((pkg) => ({ value: String(pkg.id), label: pkg.package_name }))}
           value={packageId}
           onChange={(value) => {

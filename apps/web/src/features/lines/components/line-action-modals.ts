@@ -1,23 +1,30 @@
 import type { ComponentType } from 'react';
-import { AddDaysModal } from './actions/add-days-modal';
-import { ChangeServiceModal } from './actions/change-service-modal';
-import { EditLineModal } from './actions/edit-line-modal';
-import { HybridTransferModal } from './actions/hybrid-transfer-modal';
+import { lazyModal } from '@/components/lazy-modal';
 import type { LineActionModalProps } from './actions/line-action-modal';
-import { ManageScreensModal } from './actions/manage-screens-modal';
-import { RenewByCalendarModal } from './actions/renew-by-calendar-modal';
-import { RenewByPackageModal } from './actions/renew-by-package-modal';
 import type { LineAction } from './line-row-actions';
 
-/** Row actions that open a modal of `./actions` (each takes `{ line, opened, onClose }`). */
+/**
+ * Row actions that open a modal of `./actions` (each takes `{ line, opened, onClose }`). Each is its own
+ * chunk, fetched when it opens: with their forms (react-hook-form) they weigh more than the table (P4).
+ */
 export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineActionModalProps>>> = {
-  edit: EditLineModal,
-  'renew-package': RenewByPackageModal,
-  'renew-calendar': RenewByCalendarModal,
-  'add-days': AddDaysModal,
-  'manage-screens': ManageScreensModal,
-  'change-service': ChangeServiceModal,
-  'hybrid-transfer': HybridTransferModal,
+  edit: lazyModal(() => import('./actions/edit-line-modal').then((m) => m.EditLineModal)),
+  'renew-package': lazyModal(() =>
+    import('./actions/renew-by-package-modal').then((m) => m.RenewByPackageModal),
+  ),
+  'renew-calendar': lazyModal(() =>
+    import('./actions/renew-by-calendar-modal').then((m) => m.RenewByCalendarModal),
+  ),
+  'add-days': lazyModal(() => import('./actions/add-days-modal').then((m) => m.AddDaysModal)),
+  'manage-screens': lazyModal(() =>
+    import('./actions/manage-screens-modal').then((m) => m.ManageScreensModal),
+  ),
+  'change-service': lazyModal(() =>
+    import('./actions/change-service-modal').then((m) => m.ChangeServiceModal),
+  ),
+  'hybrid-transfer': lazyModal(() =>
+    import('./actions/hybrid-transfer-modal').then((m) => m.HybridTransferModal),
+  ),
 };
 
 /** Row actions the page runs itself (a request, with a confirmation where it is destructive or paid). */

@@ -1,4 +1,3 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
@@ -7,28 +6,26 @@ import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { NOTES_PREVIEW_CHARS, truncate } from '@panel/shared/ui/ui-constants';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { ExpiryBadge } from '@/components/expiry-badge';
+import { LazyTooltip } from '@/components/light/lazy-tooltip';
+import { LightBadge } from '@/components/light/light-badge';
+import css from '@/components/light/light.module.css';
 import { LineStatusBadge } from './line-status-badge';
 
 /** The note of a row: cut to 11 characters plus '...' (spec §2, §9), the whole note in a tooltip. */
 export function LineNotes({ notes }: { notes: string | null }) {
-  if (!notes)
-    return (
-      <Text span size="sm" c="dimmed">
-        -
-      </Text>
-    );
+  if (!notes) return <span className={`${css.text} ${css.dimmed}`}>-</span>;
   const preview = truncate(notes, NOTES_PREVIEW_CHARS);
   const text = (
-    <Text span size="sm" data-testid="line-notes">
+    <span className={css.text} data-testid="line-notes">
       {preview}
-    </Text>
+    </span>
   );
   return preview === notes ? (
     text
   ) : (
-    <Tooltip label={notes} multiline maw={320}>
+    <LazyTooltip label={notes} multiline maw={320}>
       {text}
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 
@@ -36,21 +33,20 @@ export function LineNotes({ notes }: { notes: string | null }) {
 export function LineMac({ line }: { line: Line }) {
   if (line.system === SYSTEMS.hybrid && !line.macaddr) {
     return (
-      <Badge
+      <LightBadge
         color="yellow"
-        variant="light"
-        tt="none"
+        keepCase
         leftSection={<IconAlertTriangle size={12} />}
         data-testid="line-hybrid-no-mac"
       >
         {LINE_MESSAGES.hybridWithoutMac}
-      </Badge>
+      </LightBadge>
     );
   }
   return (
-    <Text span size="sm" ff="monospace" data-testid="line-mac">
+    <span className={`${css.text} ${css.mono}`} data-testid="line-mac">
       {line.macaddr ?? '-'}
-    </Text>
+    </span>
   );
 }
 
@@ -91,18 +87,18 @@ export function lineColumns({
       sortField: 'username',
       cardPlacement: 'title',
       cell: (line) => (
-        <Text span size="sm" fw={600} data-testid="line-username">
+        <span className={`${css.text} ${css.strong}`} data-testid="line-username">
           {line.username}
-        </Text>
+        </span>
       ),
     },
     {
       id: 'password',
       header: 'Senha',
       cell: (line) => (
-        <Text span size="sm" ff="monospace" data-testid="line-password">
+        <span className={`${css.text} ${css.mono}`} data-testid="line-password">
           {line.password}
-        </Text>
+        </span>
       ),
     },
     {
@@ -141,16 +137,16 @@ export function lineColumns({
       header: 'Serviço',
       sortField: 'system',
       cell: (line) => (
-        <Group gap={4} wrap="nowrap">
-          <Badge variant="outline" color="gray" data-testid="line-system">
+        <div className={css.group}>
+          <LightBadge variant="outline" color="gray" data-testid="line-system">
             {SYSTEM_LABELS[line.system]}
-          </Badge>
+          </LightBadge>
           {line.is_trial === 1 && (
-            <Badge variant="light" color="grape" data-testid="line-trial">
+            <LightBadge color="grape" data-testid="line-trial">
               Teste
-            </Badge>
+            </LightBadge>
           )}
-        </Group>
+        </div>
       ),
     },
     { id: 'actions', header: 'Ações', align: 'right', cardPlacement: 'footer', cell: renderActions },

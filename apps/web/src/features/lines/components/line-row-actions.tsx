@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, UnstyledButton, usePopoverContext } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconCalendarEvent,
@@ -15,7 +15,15 @@ import {
   IconTransfer,
   IconTrash,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import type { Line } from '@panel/shared/lines/line-api';
 import { lineActions } from '@panel/shared/lines/line-actions';
@@ -102,43 +110,134 @@ export function availableLineActions(
   return LINE_ACTIONS.filter((action) => shown[action] && offered.includes(action));
 }
 
-interface LineRowActionsProps {
-  line: Line;
-  offered?: readonly LineAction[];
-  onAction: (action: LineAction, line: Line) => void;
+type OpenMenu = (line: Line, trigger: HTMLButtonElement) => void;
+
+const LineActionsMenuContext = createContext<OpenMenu | null>(null);
+
+/** Points the menu's floating dropdown (and its click-outside check) at the clicked trigger. */
+function AnchorTo({ anchor }: { anchor: HTMLElement | null }) {
+  const { reference } = usePopoverContext();
+  useLayoutEffect(() => {
+    if (anchor) reference(anchor);
+  }, [anchor, reference]);
+  return null;
 }
 
-/** The '…' menu of a row (test ids `line-actions`, `line-action-{action}`). */
-export function LineRowActions({ line, offered, onAction }: LineRowActionsProps) {
-  const actions = availableLineActions(line, offered);
+interface LineActionsMenuProps {
+  offered?: readonly LineAction[];
+  onAction: (action: LineAction, line: Line) => void;
+  children: ReactNode;
+}
+
+/**
+ * The one '…' menu of a list (test ids `line-action-{action}`), opened under the row trigger that was
+ * clicked (`LineActionsTrigger`). One Mantine Menu per table instead of one per row: 50 mounted menus
+ * (floating-ui, transitions) were most of the render cost of /users (benchmark P5).
+ */
+export function LineActionsMenu({ offered, onAction, children }: LineActionsMenuProps) {
+  // Always mounted (closed, empty) so that opening is an update: Mantine records the focused trigger
+  // then, and gives the focus back to it when the menu closes (Escape, an item, a click outside).
+  const [target, setTarget] = useState<{ line: Line; anchor: HTMLButtonElement; opened: boolean } | null>(
+    null,
+  );
+  const open = useCallback<OpenMenu>((line, anchor) => {
+    setTarget((current) =>
+      // A second click on the open row's trigger closes the menu, like a Menu.Target.
+      current?.opened && current.anchor === anchor
+        ? { ...current, opened: false }
+        : { line, anchor, opened: true },
+    );
+  }, []);
+  const setOpened = useCallback(
+    (opened: boolean) => setTarget((current) => (current ? { ...current, opened } : current)),
+    [],
+  );
+  const line = target?.line;
+  const actions = line ? availableLineActions(line, offered) : [];
   const item = (action: LineAction) => (
     <Menu.Item
       key={action}
       leftSection={ICONS[action]}
       color={action === 'remove' ? 'red' : undefined}
-      onClick={() => onAction(action, line)}
+      onClick={() => line && onAction(action, line)}
       data-testid={`line-action-${action}`}
     >
       {LINE_ACTION_LABELS[action]}
     </Menu.Item>
   );
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={280}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={`Ações de ${line.username}`} data-testid="line-actions">
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }}>
-        {actions.filter((action) => action !== 'remove').map(item)}
-        {actions.includes('remove') && (
-          <>
-            {/* Spec §2: remove is "hidden in the menu": last, apart, in red, and it asks first. */}
-            <Menu.Divider />
-            {item('remove')}
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <LineActionsMenuContext.Provider value={open}>
+      {children}
+      <Menu
+        opened={target?.opened ?? false}
+        onChange={setOpened}
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        width={280}
+      >
+        <AnchorTo anchor={target?.anchor ?? null} />
+        <Menu.Dropdown
+          mah={420}
+          style={{ overflowY: 'auto' }}
+          aria-label={line ? `Ações de ${line.username}` : undefined}
+        >
+          {actions.filter((action) => action !== 'remove').map(item)}
+          {actions.includes('remove') && (
+            <>
+              {/* Spec §2: remove is "hidden in the menu": last, apart, in red, and it asks first. */}
+              <Menu.Divider />
+              {item('remove')}
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </LineActionsMenuContext.Provider>
+  );
+}
+
+const TRIGGER_CLASS = `mantine-focus-auto mantine-active ${ActionIcon.classes.root} mantine-ActionIcon-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
+const TRIGGER_ICON_CLASS = `${ActionIcon.classes.icon} mantine-ActionIcon-icon`;
+// ActionIcon variant="subtle" in the primary colour, as Mantine resolves it.
+const TRIGGER_STYLE = {
+  '--ai-bg': 'transparent',
+  '--ai-hover': 'var(--mantine-color-blue-light-hover)',
+  '--ai-color': 'var(--mantine-color-blue-light-color)',
+  '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
+} as CSSProperties;
+
+/** A row's '…' button (test id `line-actions`): looks like an ActionIcon, opens the list's LineActionsMenu. */
+export function LineActionsTrigger({ line }: { line: Line }) {
+  const open = useContext(LineActionsMenuContext);
+  return (
+    <button
+      type="button"
+      className={TRIGGER_CLASS}
+      data-variant="subtle"
+      style={TRIGGER_STYLE}
+      aria-label={`Ações de ${line.username}`}
+      aria-haspopup="menu"
+      data-testid="line-actions"
+      onClick={(event) => open?.(line, event.currentTarget)}
+    >
+      <span className={TRIGGER_ICON_CLASS}>
+        <IconDots size={18} />
+      </span>
+    </button>
+  );
+}
+
+interface LineRowActionsProps {
+  line: Line;
+  offered?: readonly LineAction[];
+  onAction: (action: LineAction, line: Line) => void;
+}
+
+/** One line's trigger with its own LineActionsMenu (a list shares one menu: LineActionsMenu + trigger). */
+export function LineRowActions({ line, offered, onAction }: LineRowActionsProps) {
+  return (
+    <LineActionsMenu offered={offered} onAction={onAction}>
+      <LineActionsTrigger line={line} />
+    </LineActionsMenu>
   );
 }

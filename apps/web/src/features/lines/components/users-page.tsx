@@ -7,6 +7,7 @@ import type { Line, LineActionResult, LineSortField } from '@panel/shared/lines/
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { DataTable } from '@/components/data-table/data-table';
 import { ListLayout } from '@/components/data-table/list-layout';
+import { lazyModal } from '@/components/lazy-modal';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatPanelDate } from '@/lib/format-date';
@@ -21,14 +22,11 @@ import { useRenewLineMonth } from '../api/renew-line-month';
 import { useResyncLine } from '../api/resync-line';
 import { useSetLineExpiryTime } from '../api/set-line-expiry-time';
 import { useSetLineStatus } from '../api/set-line-status';
-import { CleanupDialog } from './cleanup-dialog';
-import { CreateLineModal } from './create-line-modal';
 import { LINE_ACTION_MODALS, OFFERED_LINE_ACTIONS } from './line-action-modals';
 import { lineColumns } from './line-columns';
-import { LineConfirmDialog, type ConfirmableAction } from './line-confirm-dialogs';
-import { LineCreatedModal } from './line-created-modal';
+import type { ConfirmableAction } from './line-confirm-dialogs';
 import { defaultLineFilters, lineFilterParams, LineFiltersBar, type LineFilters } from './line-filters';
-import { LineRowActions, type LineAction } from './line-row-actions';
+import { LineActionsMenu, LineActionsTrigger, type LineAction } from './line-row-actions';
 import { CLEANUP_LABEL, LINE_SMALL_TOASTS, LINE_TOASTS, NEW_USER_LABEL, USERS_TITLE } from './line-texts';
 import { useNow } from './use-now';
 
@@ -45,6 +43,12 @@ function readNavigationState(state: unknown): { trial: boolean } | null {
   if (openCreate) return { trial: false };
   return null;
 }
+
+// Every dialog is fetched when it opens: the first download of /users is the table (P4).
+const CreateLineModal = lazyModal(() => import('./create-line-modal').then((m) => m.CreateLineModal));
+const LineCreatedModal = lazyModal(() => import('./line-created-modal').then((m) => m.LineCreatedModal));
+const CleanupDialog = lazyModal(() => import('./cleanup-dialog').then((m) => m.CleanupDialog));
+const LineConfirmDialog = lazyModal(() => import('./line-confirm-dialogs').then((m) => m.LineConfirmDialog));
 
 const CONFIRMABLE: readonly LineAction[] = ['renew-month', 'expiry-2359', 'remove'];
 
@@ -173,9 +177,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
     isAdmin,
     now,
     packageName: (id) => packageNames.get(id) ?? `Pacote ${id}`,
-    renderActions: (line) => (
-      <LineRowActions line={line} offered={OFFERED_LINE_ACTIONS} onAction={handleAction} />
-    ),
+    renderActions: (line) => <LineActionsTrigger line={line} />,
   });
 
   const ActionModal = dialog ? LINE_ACTION_MODALS[dialog.action] : undefined;
@@ -204,22 +206,24 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
       }
       filters={<LineFiltersBar filters={list.filters} profile={profile} onChange={list.setFilters} />}
     >
-      <DataTable
-        testId="users-table"
-        ariaLabel={USERS_TITLE}
-        columns={columns}
-        rows={data?.data}
-        rowKey={(row) => row.id}
-        fetching={isFetching}
-        sort={list.sort}
-        onSortChange={list.toggleSort}
-        cardMode={cardMode}
-        cardGroupBy={(line) => formatPanelDate(line.exp_date)}
-        meta={data?.meta}
-        onPageChange={list.setPage}
-        onPerChange={list.setPer}
-        minWidth={isAdmin ? 1300 : 1200}
-      />
+      <LineActionsMenu offered={OFFERED_LINE_ACTIONS} onAction={handleAction}>
+        <DataTable
+          testId="users-table"
+          ariaLabel={USERS_TITLE}
+          columns={columns}
+          rows={data?.data}
+          rowKey={(row) => row.id}
+          fetching={isFetching}
+          sort={list.sort}
+          onSortChange={list.toggleSort}
+          cardMode={cardMode}
+          cardGroupBy={(line) => formatPanelDate(line.exp_date)}
+          meta={data?.meta}
+          onPageChange={list.setPage}
+          onPerChange={list.setPer}
+          minWidth={isAdmin ? 1300 : 1200}
+        />
+      </LineActionsMenu>
       {create && (
         <CreateLineModal
           initialTrial={create.trial}
@@ -229,7 +233,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
         />
       )}
       {created && <LineCreatedModal result={created} onClose={() => setCreated(null)} />}
-      <CleanupDialog opened={cleanupOpen} onClose={() => setCleanupOpen(false)} />
+      {cleanupOpen && <CleanupDialog opened onClose={() => setCleanupOpen(false)} />}
       {confirmable && (
         <LineConfirmDialog
           action={confirmable.action as ConfirmableAction}

@@ -1,6 +1,6 @@
 import { Group, Skeleton, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatCredits } from '@panel/shared/money/credits';
 import { useProfile } from '../api/get-profile';
 

@@ -1,6 +1,6 @@
 import { Switch, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Light/dark switch of the top bar; the choice is saved on the profile (POST /api/profile {dark_mode}). */

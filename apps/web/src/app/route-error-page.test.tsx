@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { RouteErrorBoundary } from './route-error-page';
+
+function Broken(): never {
+  throw new Error('render failure');
+}
+
+describe('RouteErrorBoundary', () => {
+  it('shows the error page for a failure below it, and the next location renders again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+          ),
+          children: [
+            { path: '/broken', element: <Broken /> },
+            { path: '/fine', element: <p>fine</p> },
+          ],
+        },
+      ],
+      { initialEntries: ['/broken'] },
+    );
+    render(
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Recarregar' })).toBeTruthy();
+
+    await router.navigate('/fine');
+    expect(await screen.findByText('fine')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Recarregar' })).toBeNull();
+  });
+});

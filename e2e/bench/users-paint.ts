@@ -1,0 +1,145 @@
+/**
+ * P5 of docs/benchmarks.md: /users with 50 rows in headless Chromium against the local server (built
+ * panel, the 1M-line database): milliseconds from navigation start to the 50th row of the table painted.
+ * Each run is a new browser context (nothing cached: a first visit); a second figure reloads in the same
+ * context (a return visit). The session is opened by the caller (BENCH_TOKEN for BENCH_USER_ID) and put in
+ * localStorage exactly as the panel stores it (lib/auth-storage.ts); the list's page size is set to 50
+ * through its stored state (lib/list-state).
+ *
+ *   BENCH_DATABASE_URL=… BENCH_TOKEN=… BENCH_USER_ID=1 node --import tsx e2e/bench/users-paint.ts [runs]
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { chromium, type BrowserContext } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '../..');
+const runs = Number(process.argv[2] ?? 15);
+const { BENCH_DATABASE_URL: databaseUrl, BENCH_TOKEN: token, BENCH_USER_ID: userIdText } = process.env;
+if (!databaseUrl || !token || !userIdText)
+  throw new Error('BENCH_DATABASE_URL, BENCH_TOKEN and BENCH_USER_ID are required');
+const userId = Number(userIdText);
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'ignore',
+});
+for (let attempt = 0; ; attempt++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (attempt > 600) throw new Error('server did not start');
+  await new Promise((done) => setTimeout(done, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+async function prepared(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+  // A string, not a function: tsx compiles this file with helpers (__name) the page would not have.
+  await context.addInitScript(`
+    localStorage.setItem('auth', ${JSON.stringify(JSON.stringify({ token, user: { id: userId, username: 'admin' } }))});
+    localStorage.setItem(${JSON.stringify(`list-state:users:${userId}`)}, JSON.stringify({ filters: {}, per: 50, sort: null }));
+    // The global notice would cover the table: it counts as already seen.
+    localStorage.setItem('messageModalShown', 'true');
+    // From navigation start until the 50th row is laid out, then one more frame: painted.
+    (function check() {
+      const last = document.querySelectorAll('[data-testid="users-table-row"]')[49];
+      if (last && last.getBoundingClientRect().height > 0) {
+        requestAnimationFrame(() => { window.__painted = performance.now(); });
+        return;
+      }
+      requestAnimationFrame(check);
+    })();
+  `);
+  return context;
+}
+
+async function measure(context: BrowserContext, reload: boolean): Promise<{ ms: number; jsBytes: number }> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  let jsBytes = 0;
+  const onResponse = async (response: { url(): string; body(): Promise<Buffer> }) => {
+    if (response.url().endsWith('.js'))
+      jsBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
+  };
+  page.on('response', onResponse);
+  if (reload) await page.reload();
+  else await page.goto(`${base}/users`);
+  await page.waitForFunction(
+    () => (window as unknown as { __painted?: number }).__painted !== undefined,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  const ms = await page.evaluate(() => (window as unknown as { __painted: number }).__painted);
+  page.off('response', onResponse);
+  return { ms, jsBytes };
+}
+
+const first: number[] = [];
+const again: number[] = [];
+let jsBytes = 0;
+try {
+  // One unmeasured visit: the server's own caches and JIT, as on a panel that is already running.
+  const warm = await prepared();
+  await measure(warm, false);
+  await warm.close();
+  for (let run = 0; run < runs; run++) {
+    const context = await prepared();
+    const cold = await measure(context, false);
+    first.push(cold.ms);
+    jsBytes = cold.jsBytes;
+    again.push((await measure(context, true)).ms);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1] ?? Number.NaN;
+};
+const round = (value: number) => Math.round(value);
+const result = {
+  runs,
+  firstVisitMs: { median: round(percentile(first, 50)), p95: round(percentile(first, 95)) },
+  returnVisitMs: { median: round(percentile(again, 50)), p95: round(percentile(again, 95)) },
+  jsDownloadedKB: Math.round(jsBytes / 102.4) / 10,
+};
+if (process.env.BENCH_RESULT_FILE)
+  writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(result, null, 2));
+console.log(JSON.stringify(result, null, 2));

@@ -1,0 +1,8 @@
+// Field-rule texts every form shares (spec §5): written once here; each feature's messages point at them.
+export const FIELD_MESSAGES = {
+  required: 'O campo é obrigatório',
+  min6: 'Mínimo de 6 caracteres',
+  usernameCharset: 'Não são permitidos caracteres especiais, espaços ou letras maiúsculas',
+  passwordCharset: 'Não são permitidos caracteres especiais ou espaços',
+  noSequences: 'Não são permitidos números ou letras sequenciais',
+} as const;

@@ -1,0 +1,231 @@
+// npm run bench — the figures of docs/benchmarks.md, each as median and p95 over repeated runs, each ratio
+// measured side by side in the same run (P1–P6 of issue 5). Steps:
+//   1. the database: DATABASE_URL when given, else `panel_bench` on the PostgreSQL server of
+//      TEST_DATABASE_URL (default the local one), created once and reused;
+//   2. npm run seed:large on it (1,000,000 lines, 2,000 resellers; idempotent: nothing to do the second time);
+//   3. the production build (with its manifest);
+//   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`.
+// Options: --only P1,P3 (any of P1 P2 P3 P4 P5 P6; P1 and P2 run together), --quick (fewer repetitions).
+// The raw results land in bench-results/latest.json (not versioned).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureBundles } from './bench/bundle-size.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').split(',') : ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
+const wants = (id) => only.includes(id);
+const pgServer = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const server = join(root, 'apps/server');
+const work = mkdtempSync(join(tmpdir(), 'panel-bench-'));
+
+function sh(label, command, commandArgs, options = {}) {
+  const started = Date.now();
+  console.log(`\n--- ${label}`);
+  const result = spawnSync(command, commandArgs, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: root,
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  if (result.status !== 0) throw new Error(`${label} failed (${result.status})`);
+  return (Date.now() - started) / 1000;
+}
+
+/** Runs one measurement script; it writes its JSON result to BENCH_RESULT_FILE. */
+function measure(label, command, commandArgs, options = {}) {
+  const file = join(work, `${label.replace(/\W+/g, '-')}.json`);
+  sh(label, command, commandArgs, { ...options, env: { ...options.env, BENCH_RESULT_FILE: file } });
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function captured(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    encoding: 'utf8',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+const tsx = ['--import', 'tsx'];
+const results = { date: new Date().toISOString(), machine: {}, steps: {} };
+results.machine = {
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  postgres: captured('psql', [pgServer, '-Atc', 'show server_version'], { stdio: 'pipe' }),
+};
+
+// 1–2. The database and its data.
+const databaseUrl =
+  process.env.DATABASE_URL ??
+  captured('node', [...tsx, 'scripts/bench/ensure-database.ts', 'panel_bench'], {
+    cwd: server,
+    env: { TEST_DATABASE_URL: pgServer },
+  })
+    .split('\n')
+    .at(-1);
+const dbEnv = { DATABASE_URL: databaseUrl, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'Adm1n@bench' };
+if (wants('P1') || wants('P2') || wants('P3') || wants('P5')) {
+  results.steps.seedSeconds = sh(
+    'seed:large (1,000,000 lines, 2,000 resellers; idempotent)',
+    'npm',
+    ['run', '--silent', 'seed:large', '--', '--lines', '1000000', '--resellers', '2000'],
+    { env: dbEnv },
+  );
+}
+
+// 3. The production build, with the manifest P4 reads.
+if (!existsSync(join(root, 'apps/web/dist/.vite/manifest.json'))) sh('build', 'npm', ['run', 'build']);
+else sh('build check', 'node', ['scripts/build-if-needed.mjs']);
+
+// 4. The measurements.
+if (wants('P1') || wants('P2')) {
+  results.list = measure(
+    'P1-P2 list latency',
+    'node',
+    [...tsx, 'scripts/bench/list-latency.ts', '--runs', quick ? '100' : '400', '--warmup', '40'],
+    { cwd: server, env: dbEnv },
+  );
+}
+if (wants('P3')) {
+  results.renewals = measure(
+    'P3 renewals',
+    'node',
+    [
+      ...tsx,
+      'scripts/bench/renewals-throughput.ts',
+      '--seconds',
+      quick ? '4' : '8',
+      '--rounds',
+      quick ? '2' : '5',
+    ],
+    { cwd: server, env: dbEnv },
+  );
+}
+if (wants('P4')) {
+  console.log('\n--- P4 bundle sizes (manifest)');
+  results.bundles = measureBundles(join(root, 'apps/web/dist'));
+}
+if (wants('P5')) {
+  const session = JSON.parse(
+    captured('node', [...tsx, 'scripts/bench/open-session.ts'], { cwd: server, env: dbEnv }),
+  );
+  results.paint = measure(
+    'P5 /users paint',
+    'node',
+    [...tsx, 'e2e/bench/users-paint.ts', quick ? '5' : '15'],
+    {
+      env: { BENCH_DATABASE_URL: databaseUrl, BENCH_TOKEN: session.token, BENCH_USER_ID: String(session.id) },
+    },
+  );
+}
+if (wants('P6')) {
+  results.startup = measure(
+    'P6 npm start',
+    'node',
+    [...tsx, 'scripts/bench/startup.ts', '--runs', quick ? '3' : '7'],
+    {
+      cwd: server,
+    },
+  );
+}
+
+mkdirSync(join(root, 'bench-results'), { recursive: true });
+writeFileSync(join(root, 'bench-results/latest.json'), JSON.stringify(results, null, 2));
+
+// The table.
+const rows = [];
+const mark = (ok) => (ok ? 'met' : 'MISSED');
+const caseRow = (item, id) => {
+  if (!item) return;
+  rows.push([
+    id,
+    `${item.label} (${item.request})`,
+    `${item.api.median} / ${item.api.p95} ms`,
+    `${item.raw.median} / ${item.raw.p95} ms`,
+    `${item.ratio}×`,
+    `≤ 1.5× and p95 ≤ 25 ms: ${mark(item.ratio <= 1.5 && item.api.p95 <= 25)}`,
+  ]);
+};
+for (const item of results.list?.cases ?? []) caseRow(item, item.id);
+if (results.renewals) {
+  const r = results.renewals;
+  rows.push([
+    'P3',
+    `renewals/s, ${r.clients} clients (API vs bare UPDATE + ledger INSERT)`,
+    `${r.renewalsPerSecond.median} / s (latency p95 ${r.renewalLatencyMs.p95} ms)`,
+    `${r.barePerSecond.median} / s`,
+    `${r.ratio.median}×`,
+    `≥ 0.5×: ${mark(r.ratio.median >= 0.5)}`,
+  ]);
+}
+if (results.bundles) {
+  for (const [route, limit] of [
+    ['/login', 150],
+    ['/users', 250],
+  ]) {
+    const b = results.bundles[route];
+    rows.push([
+      'P4',
+      `gzipped JS to paint ${route}`,
+      `${b.gzipKB} KB (${b.chunks} files)`,
+      '',
+      '',
+      `≤ ${limit} KB: ${mark(b.gzipKB <= limit)}`,
+    ]);
+  }
+}
+if (results.paint) {
+  const p = results.paint;
+  rows.push([
+    'P5',
+    '/users, 50 rows, navigation → 50th row painted (first visit)',
+    `${p.firstVisitMs.median} / ${p.firstVisitMs.p95} ms`,
+    '',
+    '',
+    `≤ 300 ms: ${mark(p.firstVisitMs.median <= 300)}`,
+  ]);
+  rows.push([
+    'P5',
+    '/users, return visit (cached assets)',
+    `${p.returnVisitMs.median} / ${p.returnVisitMs.p95} ms`,
+    '',
+    '',
+    '(information)',
+  ]);
+}
+if (results.startup) {
+  const s = results.startup;
+  rows.push([
+    'P6',
+    '`npm start` → healthy, first start (empty data folder)',
+    `${s.firstStartMs.median} / ${s.firstStartMs.p95} ms`,
+    '',
+    '',
+    `≤ 3 s: ${mark(s.firstStartMs.median <= 3000)}`,
+  ]);
+  rows.push([
+    'P6',
+    '`npm start` → healthy, restart',
+    `${s.restartMs.median} / ${s.restartMs.p95} ms`,
+    '',
+    '',
+    `≤ 3 s: ${mark(s.restartMs.median <= 3000)}`,
+  ]);
+}
+const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];
+const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+console.log(
+  `\n${results.date} — ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres}\n`,
+);
+console.log(table);
+console.log('\nRaw results: bench-results/latest.json');

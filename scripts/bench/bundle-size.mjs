@@ -1,0 +1,68 @@
+// P4 of docs/benchmarks.md: the gzipped JavaScript a browser must download to paint a route of the
+// production build. Read from Vite's manifest (apps/web/dist/.vite/manifest.json): the entry chunk plus the
+// lazy chunks of the route's screens, with every chunk they import statically (what the browser fetches
+// before it can render them), each file counted once and gzipped as a server or CDN would send it.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The lazy modules each measured route renders (app/route-table.tsx), besides the entry. */
+export const ROUTE_MODULES = {
+  '/login': [/features\/auth\/components\/login-page\.tsx$/],
+  '/users': [/app\/layout\/app-layout\.tsx$/, /app\/routes\/users-routes\.tsx$/],
+};
+
+export function measureBundles(distDir) {
+  const manifestPath = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error(`${manifestPath} missing: build with build.manifest (npm run build)`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const gzipOf = new Map();
+  const gzipped = (file) => {
+    if (!gzipOf.has(file)) {
+      const bytes = readFileSync(join(distDir, file));
+      gzipOf.set(file, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+    }
+    return gzipOf.get(file);
+  };
+  const results = {};
+  for (const [route, patterns] of Object.entries(ROUTE_MODULES)) {
+    const roots = [entryKey];
+    const missing = [];
+    for (const pattern of patterns) {
+      const key = Object.keys(manifest).find((candidate) => pattern.test(candidate));
+      if (key) roots.push(key);
+      else missing.push(String(pattern));
+    }
+    const seen = new Set();
+    const visit = (key) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) visit(imported);
+    };
+    roots.forEach(visit);
+    const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+    const total = files.reduce(
+      (sum, file) => ({ raw: sum.raw + gzipped(file).raw, gzip: sum.gzip + gzipped(file).gzip }),
+      { raw: 0, gzip: 0 },
+    );
+    const biggest = files
+      .map((file) => ({ file, kb: Math.round(gzipped(file).gzip / 102.4) / 10 }))
+      .sort((a, b) => b.kb - a.kb)
+      .slice(0, 5);
+    results[route] = {
+      gzipKB: Math.round(total.gzip / 102.4) / 10,
+      rawKB: Math.round(total.raw / 102.4) / 10,
+      chunks: files.length,
+      biggest,
+      missing,
+    };
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = process.argv[2] ?? new URL('../../apps/web/dist', import.meta.url).pathname;
+  console.log(JSON.stringify(measureBundles(dist), null, 2));
+}
