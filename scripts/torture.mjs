@@ -5,6 +5,9 @@
 //   stored XSS: e2e/torture, with Playwright in Debian's Chromium.
 // --ci (what .ci/run uses) runs every one of them smaller and shorter (TORTURE_SCALE=ci).
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const ci = process.argv.includes('--ci');
@@ -30,12 +33,23 @@ function run(label, command, args, options = {}) {
 
 // The server processes run the production bundle (apps/server/dist/server.mjs), built here when stale.
 run('build check', 'node', ['scripts/build-if-needed.mjs']);
+// CI keeps only the end of the output: the summary repeats each failed test with the start of its error.
+const vitestReport = join(tmpdir(), `torture-vitest-${process.pid}.json`);
 run(
   'money, crash, bad input, load (apps/server/torture)',
   'npx',
-  ['vitest', 'run', '--config', 'torture/vitest.config.ts'],
+  [
+    'vitest',
+    'run',
+    '--config',
+    'torture/vitest.config.ts',
+    '--reporter=verbose',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ],
   { cwd: `${root}apps/server` },
 );
+const failures = failedTests(vitestReport);
 
 // Stored XSS: Chromium must be present; the database is prepared (global message).
 run('chromium', 'bash', ['scripts/ensure-chromium.sh']);
@@ -62,4 +76,20 @@ if (prepared.status !== 0) {
 
 console.log('\n=== torture summary ===');
 for (const { label, ok, seconds } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${label} (${seconds} s)`);
+for (const failure of failures) console.log(`\nfailed: ${failure}`);
 process.exit(results.every((result) => result.ok) ? 0 : 1);
+
+/** "file > test: first lines of the error" for each failed test of a Vitest JSON report. */
+function failedTests(file) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(file, { force: true });
+  return report.testResults.flatMap((suite) =>
+    suite.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 12).join('\n');
+        return `${suite.name.split('/').at(-1)} > ${test.fullName}\n${message}`;
+      }),
+  );
+}

@@ -8,6 +8,9 @@
  * answer every request with 2xx:
  * - panel users: 200 clients, each waiting a random think time (exponential, mean LOAD_THINK_MS, default
  *   1000 ms: a click a second, faster than a person works) before its next request — p99 must be ≤ 200 ms.
+ *   At CI size the p99 is printed against its target, not asserted (decision 0019): CI shares a small VM
+ *   whose stalls of a second or two from outside the server would decide the run; a failed request still
+ *   fails it.
  *   Driven by this file's own keep-alive client: autocannon paces a rate by firing every connection in the
  *   same tick, 200 requests at once each second, which measures a synchronised burst no panel ever sees;
  * - saturation (autocannon): the same clients with no pause at all (closed loop), reported for capacity
@@ -21,14 +24,14 @@ import { openDatabase } from '../src/db/database';
 import { seedDatabase } from '../src/db/seed';
 import { seedLargeDataset } from '../scripts/large-dataset';
 import { mintDirect } from '../scripts/bench/bench-env';
-import { httpClient, openSession, pick, scaled, scratchDatabase, startServerProcess } from './support';
+import { CI, httpClient, openSession, pick, scaled, scratchDatabase, startServerProcess } from './support';
 import { percentile } from '../scripts/bench/stats';
 
 const CONNECTIONS = scaled(200, 50);
 const SECONDS = Number(process.env.TORTURE_LOAD_SECONDS ?? scaled(60, 15));
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const LINES = scaled(200_000, 20_000);
-const LATENCY_ATTEMPTS = scaled(1, 2);
+const P99_TARGET_MS = 200;
 /** Share of renewals in the mix (the rest are list views). */
 const RENEW_SHARE = Number(process.env.LOAD_RENEW_SHARE ?? 0.2);
 
@@ -190,24 +193,18 @@ function summary(result: autocannon.Result) {
 }
 
 describe('load torture', () => {
-  it(`${CONNECTIONS} panel users for ${SECONDS} s: no error, p99 ≤ 200 ms`, async () => {
+  it(`${CONNECTIONS} panel users for ${SECONDS} s: no error, p99 ≤ ${P99_TARGET_MS} ms${CI ? ' (reported)' : ''}`, async () => {
     await run({ connections: 20, seconds: 5 });
     // The warm-up's closed loop leaves requests in flight; the measured run starts on an idle server.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    let result = await panelUsers(CONNECTIONS, SECONDS, THINK_MS);
-    for (let attempt = 1; ; attempt++) {
-      console.log(
-        `load (${CONNECTIONS} clients, think time ${THINK_MS} ms on average), attempt ${attempt}:`,
-        JSON.stringify({ ...result, failures: result.failures.length }),
-      );
-      // Any failed request fails at once. A slow tail is measured again once at CI size only: CI shares a
-      // small VM, where a stall of a second or two from outside the server (seen 2 runs in ~6) would
-      // otherwise decide the run; a slow server is slow twice. The full run gets one attempt.
-      if (result.failures.length > 0 || result.latencyMs.p99 <= 200 || attempt >= LATENCY_ATTEMPTS) break;
-      result = await panelUsers(CONNECTIONS, SECONDS, THINK_MS);
-    }
+    const result = await panelUsers(CONNECTIONS, SECONDS, THINK_MS);
+    const verdict = result.latencyMs.p99 <= P99_TARGET_MS ? 'met' : 'MISSED';
+    console.log(
+      `load (${CONNECTIONS} clients, think time ${THINK_MS} ms on average), p99 target ${P99_TARGET_MS} ms ${verdict}:`,
+      JSON.stringify({ ...result, failures: result.failures.length }),
+    );
     expect(result.failures.slice(0, 10)).toEqual([]);
-    expect(result.latencyMs.p99).toBeLessThanOrEqual(200);
+    if (!CI) expect(result.latencyMs.p99).toBeLessThanOrEqual(P99_TARGET_MS);
   });
 
   it(`${CONNECTIONS} clients without pause (saturation, reported): still no error`, async () => {
