@@ -86,14 +86,9 @@ async function prepared(): Promise<BrowserContext> {
   return context;
 }
 
-async function measure(context: BrowserContext, reload: boolean): Promise<{ ms: number; jsBytes: number }> {
+/** One visit (or reload): ms from navigation start to painted, and what the page fetched on the way. */
+async function measure(context: BrowserContext, reload: boolean) {
   const page = context.pages()[0] ?? (await context.newPage());
-  let jsBytes = 0;
-  const onResponse = async (response: { url(): string; body(): Promise<Buffer> }) => {
-    if (response.url().endsWith('.js'))
-      jsBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
-  };
-  page.on('response', onResponse);
   if (reload) await page.reload();
   else await page.goto(`${base}/users`);
   await page.waitForFunction(
@@ -103,24 +98,46 @@ async function measure(context: BrowserContext, reload: boolean): Promise<{ ms: 
       timeout: 60_000,
     },
   );
-  const ms = await page.evaluate(() => (window as unknown as { __painted: number }).__painted);
-  page.off('response', onResponse);
-  return { ms, jsBytes };
+  return page.evaluate(() => ({
+    ms: (window as unknown as { __painted: number }).__painted,
+    // The waterfall (BENCH_WATERFALL=1): when each file and API answer started and ended.
+    resources: performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return {
+        name: timing.name.replace(location.origin, ''),
+        start: Math.round(timing.startTime),
+        end: Math.round(timing.responseEnd),
+        // Bytes on the wire (compressed): 0 for a file served from the cache.
+        bytes: timing.transferSize,
+      };
+    }),
+  }));
 }
 
 const first: number[] = [];
 const again: number[] = [];
 let jsBytes = 0;
 try {
-  // One unmeasured visit: the server's own caches and JIT, as on a panel that is already running.
+  // One unmeasured visit: the server's own caches and JIT, as on a panel that is already running. It
+  // also gives the JavaScript downloaded by a first visit (read from resource timing, not by pulling
+  // bodies through the browser's debugging protocol while the page loads, which would slow it down).
   const warm = await prepared();
-  await measure(warm, false);
+  const warmVisit = await measure(warm, false);
+  jsBytes = warmVisit.resources
+    .filter((resource) => resource.name.endsWith('.js'))
+    .reduce((sum, resource) => sum + resource.bytes, 0);
   await warm.close();
   for (let run = 0; run < runs; run++) {
     const context = await prepared();
     const cold = await measure(context, false);
     first.push(cold.ms);
-    jsBytes = cold.jsBytes;
+    if (process.env.BENCH_WATERFALL && run === 0) {
+      console.log(`first visit, painted at ${Math.round(cold.ms)} ms:`);
+      for (const resource of cold.resources)
+        console.log(
+          `  ${String(resource.start).padStart(5)} → ${String(resource.end).padStart(5)}  ${resource.name}`,
+        );
+    }
     again.push((await measure(context, true)).ms);
     await context.close();
   }
@@ -138,6 +155,7 @@ const result = {
   runs,
   firstVisitMs: { median: round(percentile(first, 50)), p95: round(percentile(first, 95)) },
   returnVisitMs: { median: round(percentile(again, 50)), p95: round(percentile(again, 95)) },
+  // Compressed, as sent (transferSize includes the headers).
   jsDownloadedKB: Math.round(jsBytes / 102.4) / 10,
 };
 if (process.env.BENCH_RESULT_FILE)

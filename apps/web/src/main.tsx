@@ -5,11 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { createApp } from './app/create-app';
 import { AppProviders } from './app/providers';
-import { routes } from './app/route-table';
+import { preloadScreen, routes } from './app/route-table';
 
 const { queryClient, NavigationBridge } = createApp();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+preloadScreen(window.location.pathname, queryClient);
 
 function AppRoutes() {
   return useRoutes(routes);

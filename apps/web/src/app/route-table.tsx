@@ -1,9 +1,12 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { matchPath, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { builtMenuRoutes, type BuiltRouteItemId, type MenuRoute } from '@/config/menu-definition';
 import { paths } from '@/config/paths';
+import { readStoredAuth } from '@/lib/auth-storage';
 import { RequireAuth } from './guards/require-auth';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error-page';
 
 // Every screen is its own chunk, so /login loads neither the shell nor any authenticated page.
@@ -20,7 +23,7 @@ const MaintenancePage = lazy(() =>
   import('@/features/maintenance/components/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
 );
 // The shell paints in the stored language at once: its texts arrive with it (pt-BR is in the bundle).
-const AppLayout = lazy(async () => {
+const AppLayout = lazyScreen(async () => {
   const [layout, i18n] = await Promise.all([import('./layout/app-layout'), import('@/lib/i18n')]);
   await i18n.loadStoredLanguage();
   return { default: layout.AppLayout };
@@ -32,29 +35,33 @@ const RequireAdmin = lazy(() => import('./guards/require-admin').then((m) => ({ 
  * The page of every built menu item. Typed from the menu definition: flipping an item's `built` flag
  * without adding its page here (or adding a page for an unbuilt item) does not compile.
  */
-export const MENU_PAGES: Record<BuiltRouteItemId, LazyExoticComponent<ComponentType>> = {
-  dashboard: lazy(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute }))),
-  'change-password': lazy(() =>
+export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
+  dashboard: lazyScreen(() =>
+    import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })),
+  ),
+  'change-password': lazyScreen(() =>
     import('@/features/profile/components/change-password-page').then((m) => ({
       default: m.ChangePasswordPage,
     })),
   ),
-  'resellers-list': lazy(() =>
+  'resellers-list': lazyScreen(() =>
     import('./routes/resellers-routes').then((m) => ({ default: m.ResellersRoute })),
   ),
-  'resellers-create': lazy(() =>
+  'resellers-create': lazyScreen(() =>
     import('./routes/resellers-routes').then((m) => ({ default: m.ResellersCreateRoute })),
   ),
-  'resellers-logs': lazy(() =>
+  'resellers-logs': lazyScreen(() =>
     import('./routes/logs-routes').then((m) => ({ default: m.ResellerLogsRoute })),
   ),
-  'users-list': lazy(() => import('./routes/users-routes').then((m) => ({ default: m.UsersRoute }))),
-  'users-create': lazy(() => import('./routes/users-routes').then((m) => ({ default: m.UsersCreateRoute }))),
-  logs: lazy(() => import('./routes/logs-routes').then((m) => ({ default: m.LogsRoute }))),
-  'admin-transfer': lazy(() =>
+  'users-list': lazyScreen(() => import('./routes/users-routes').then((m) => ({ default: m.UsersRoute }))),
+  'users-create': lazyScreen(() =>
+    import('./routes/users-routes').then((m) => ({ default: m.UsersCreateRoute })),
+  ),
+  logs: lazyScreen(() => import('./routes/logs-routes').then((m) => ({ default: m.LogsRoute }))),
+  'admin-transfer': lazyScreen(() =>
     import('@/features/resellers/components/transfer-page').then((m) => ({ default: m.TransferPage })),
   ),
-  'profile-settings': lazy(() =>
+  'profile-settings': lazyScreen(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,
     })),
@@ -104,3 +111,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * A signed-in visit opens on the shell, the screen and the profile, each waiting for the one before
+ * when left to rendering. Asked for at start, they arrive together (docs/benchmarks.md, P5). The
+ * profile's code is its own small chunk: /login downloads none of this.
+ */
+export function preloadScreen(pathname: string, queryClient: QueryClient): void {
+  if (!readStoredAuth()) return;
+  const route = builtMenuRoutes().find((candidate) => matchPath(candidate.path, pathname));
+  if (!route) return;
+  AppLayout.preload();
+  MENU_PAGES[route.id].preload();
+  import('@/features/profile/api/get-profile')
+    .then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions()))
+    .catch(() => undefined);
+}

@@ -1,12 +1,13 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Dialog } from './dialog';
 import type { ReactNode } from 'react';
+import { DialogActions } from './dialog-actions';
 
 interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   message: ReactNode;
   confirmLabel: string;
-  cancelLabel?: string;
   confirmColor?: string;
   loading?: boolean;
   onConfirm: () => void;
@@ -21,7 +22,6 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancelar',
   confirmColor,
   loading = false,
   onConfirm,
@@ -29,23 +29,17 @@ export function ConfirmDialog({
   testId,
 }: ConfirmDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      attributes={{ content: { 'data-testid': testId } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <Dialog opened={opened} onClose={onCancel} title={title} testId={testId}>
       <Text>{message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={loading} data-testid={`${testId}-cancel`}>
-          {cancelLabel}
-        </Button>
-        <Button color={confirmColor} onClick={onConfirm} loading={loading} data-testid={`${testId}-confirm`}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+      <DialogActions
+        onCancel={onCancel}
+        cancelTestId={`${testId}-cancel`}
+        onConfirm={onConfirm}
+        label={confirmLabel}
+        color={confirmColor}
+        pending={loading}
+        testId={`${testId}-confirm`}
+      />
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { useState } from 'react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import type { Package } from '@panel/shared/catalog/catalog-api';
@@ -6,6 +7,7 @@ import { renewByPackageCents } from '@panel/shared/lines/line-costs';
 import type { Line } from '@panel/shared/lines/line-api';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { toCents } from '@panel/shared/money/credits';
+import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useComplements } from '../api/get-complements';
 import { useRenewByPackage } from '../api/renew-by-package';
@@ -61,14 +63,11 @@ export function RenewPackageModal({ line, isAdmin, onClose }: RenewPackageModalP
   };
 
   return (
-    <Modal
-      opened
+    <Dialog
       // Closing while the renewal is on its way would lose its outcome (the toast).
       onClose={renew.isPending ? () => {} : onClose}
       title={`${RENEW_PACKAGE_LABEL} - ${line.username}`}
-      centered
-      attributes={{ content: { 'data-testid': 'renew-package-modal' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+      testId="renew-package-modal"
     >
       <Stack gap="sm">
         <Select
@@ -97,15 +96,14 @@ export function RenewPackageModal({ line, isAdmin, onClose }: RenewPackageModalP
             {chosen ? renewPriceText(packageRenewalCents(chosen, line), isAdmin) : '-'}
           </b>
         </Text>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={renew.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={renew.isPending} data-testid="renew-package-submit">
-            Renovar
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={submit}
+          label="Renovar"
+          pending={renew.isPending}
+          testId="renew-package-submit"
+        />
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

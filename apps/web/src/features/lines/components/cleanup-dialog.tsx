@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { classifySessionFailure } from '@/lib/session-failure';
+import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useCleanupLines, type CleanupKind } from '../api/cleanup-lines';
 import { CLEANUP_ERRORS, CLEANUP_LABEL } from './line-texts';
@@ -66,38 +68,22 @@ export function CleanupDialog({ opened, onClose }: { opened: boolean; onClose: (
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={CLEANUP_LABEL}
-      centered
-      attributes={{ content: { 'data-testid': 'cleanup-dialog' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <Dialog opened={opened} onClose={close} title={CLEANUP_LABEL} testId="cleanup-dialog">
       {pending ? (
         <Stack gap="md" data-testid="cleanup-confirm">
           <Text>{pending.question}</Text>
           <Text size="sm" c="dimmed">
             Os usuários removidos não podem ser recuperados e não há devolução de créditos.
           </Text>
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => setPending(null)}
-              disabled={cleanup.isPending}
-              data-testid="cleanup-confirm-cancel"
-            >
-              Cancelar
-            </Button>
-            <Button
-              color="red"
-              onClick={confirm}
-              loading={cleanup.isPending}
-              data-testid="cleanup-confirm-confirm"
-            >
-              Remover
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setPending(null)}
+            cancelTestId="cleanup-confirm-cancel"
+            onConfirm={confirm}
+            label="Remover"
+            color="red"
+            pending={cleanup.isPending}
+            testId="cleanup-confirm-confirm"
+          />
         </Stack>
       ) : (
         <Stack gap="sm">
@@ -129,6 +115,6 @@ export function CleanupDialog({ opened, onClose }: { opened: boolean; onClose: (
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

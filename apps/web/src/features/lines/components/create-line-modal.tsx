@@ -1,8 +1,6 @@
 import {
   Alert,
-  Button,
   Group,
-  Modal,
   NativeSelect,
   SegmentedControl,
   SimpleGrid,
@@ -12,11 +10,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { SYSTEMS, type SystemCode } from '@panel/shared/catalog/packages';
 import type { LineActionResult } from '@panel/shared/lines/line-api';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { formatCredits, toCents } from '@panel/shared/money/credits';
+import { DialogActions } from '@/components/dialog-actions';
 import { complementSetting, useComplements } from '../api/get-complements';
 import { useCreateLine, type CreateLineRequest } from '../api/create-line';
 import { showLineActionError } from './actions/action-error';
@@ -110,14 +110,11 @@ export function CreateLineModal({ initialTrial, isAdmin, onClose, onCreated }: C
   const blockedByMac = hybrid && mac.state !== 'free';
 
   return (
-    <Modal
-      opened
+    <Dialog
       onClose={onClose}
       title={trialOn ? 'Novo teste' : NEW_USER_LABEL}
-      centered
       size="lg"
-      attributes={{ content: { 'data-testid': 'create-line-modal' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+      testId="create-line-modal"
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
@@ -278,21 +275,15 @@ export function CreateLineModal({ initialTrial, isAdmin, onClose, onCreated }: C
             {price}
           </Text>
           <FormError message={errors.root?.server?.message} testId="create-line-error" />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button
-              type="submit"
-              loading={createLine.isPending}
-              disabled={blockedByMac}
-              data-testid="create-line-submit"
-            >
-              {trialOn ? 'Criar teste' : 'Criar'}
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            label={trialOn ? 'Criar teste' : 'Criar'}
+            pending={createLine.isPending}
+            disabled={blockedByMac}
+            testId="create-line-submit"
+          />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

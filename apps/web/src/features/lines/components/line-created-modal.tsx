@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
@@ -50,14 +51,7 @@ export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
   const trial = line.is_trial === 1;
   const copyAll = () => copyText(credentialsText(result)).then(showCopiedToast, showErrorToast);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={trial ? 'Teste criado' : 'Usuário criado'}
-      centered
-      attributes={{ content: { 'data-testid': 'line-created-modal' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <Dialog onClose={onClose} title={trial ? 'Teste criado' : 'Usuário criado'} testId="line-created-modal">
       <Stack gap="sm">
         <CopyValue label="Usuário" value={line.username} testId="line-created-username" />
         <CopyValue label="Senha" value={line.password} testId="line-created-password" />
@@ -90,6 +84,6 @@ export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

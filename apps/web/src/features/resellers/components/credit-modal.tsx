@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatCredits, fromCents, toCents } from '@panel/shared/money/credits';
@@ -6,6 +7,7 @@ import { creditChangeSchema, previewCreditsAfterChange } from '@panel/shared/res
 import { wholeNumberSchema } from '@panel/shared/resellers/reseller-fields';
 import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 import { showFormError } from '@/lib/form-server-error';
+import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useChangeResellerCredits } from '../api/change-reseller-credits';
 import { ResellerLedger } from './reseller-ledger';
@@ -57,14 +59,11 @@ export function CreditModal({ reseller, onClose, cardMode = false }: CreditModal
   );
 
   return (
-    <Modal
-      opened
+    <Dialog
       onClose={onClose}
       title={`Gerenciar créditos - ${reseller.username}`}
-      centered
       size="lg"
-      attributes={{ content: { 'data-testid': 'credit-modal' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+      testId="credit-modal"
     >
       <Tabs defaultValue="manage" keepMounted={false}>
         <Tabs.List mb="md">
@@ -93,14 +92,12 @@ export function CreditModal({ reseller, onClose, cardMode = false }: CreditModal
               <Text size="sm">
                 Novo total: <b data-testid="credit-new-total">{previewTotal(reseller.credits, typed)}</b>
               </Text>
-              <Group justify="flex-end" mt="sm">
-                <Button variant="default" onClick={onClose}>
-                  Cancelar
-                </Button>
-                <Button type="submit" loading={changeCredits.isPending} data-testid="credit-submit">
-                  Salvar
-                </Button>
-              </Group>
+              <DialogActions
+                onCancel={onClose}
+                label="Salvar"
+                pending={changeCredits.isPending}
+                testId="credit-submit"
+              />
             </Stack>
           </form>
         </Tabs.Panel>
@@ -108,6 +105,6 @@ export function CreditModal({ reseller, onClose, cardMode = false }: CreditModal
           <ResellerLedger resellerId={reseller.id} cardMode={cardMode} />
         </Tabs.Panel>
       </Tabs>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { editResellerSchema } from '@panel/shared/resellers/edit-reseller-schema';
 import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 import { showFormError } from '@/lib/form-server-error';
+import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useUpdateReseller } from '../api/update-reseller';
 import { RESELLER_TOASTS } from './reseller-texts';
@@ -42,14 +44,7 @@ export function EditResellerModal({ reseller, onClose }: EditResellerModalProps)
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Editar revendedor - ${reseller.username}`}
-      centered
-      attributes={{ content: { 'data-testid': 'edit-reseller-modal' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <Dialog onClose={onClose} title={`Editar revendedor - ${reseller.username}`} testId="edit-reseller-modal">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -76,16 +71,14 @@ export function EditResellerModal({ reseller, onClose }: EditResellerModalProps)
             data-testid="edit-reseller-notes"
             {...register('notes')}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={updateReseller.isPending} data-testid="edit-reseller-submit">
-              Salvar
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            label="Salvar"
+            pending={updateReseller.isPending}
+            testId="edit-reseller-submit"
+          />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { DEFAULT_NEW_RESELLER_CREDITS } from '@panel/shared/resellers/reseller-constants';
 import { newResellerSchema } from '@panel/shared/resellers/new-reseller-schema';
 import { showFormError } from '@/lib/form-server-error';
+import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useCreateReseller } from '../api/create-reseller';
 import { NEW_RESELLER_LABEL, RESELLER_TOASTS } from './reseller-texts';
@@ -46,14 +48,7 @@ export function NewResellerModal({ opened, onClose }: NewResellerModalProps) {
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={NEW_RESELLER_LABEL}
-      centered
-      attributes={{ content: { 'data-testid': 'new-reseller-modal' } }}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <Dialog opened={opened} onClose={close} title={NEW_RESELLER_LABEL} testId="new-reseller-modal">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -85,16 +80,14 @@ export function NewResellerModal({ opened, onClose }: NewResellerModalProps) {
             data-testid="new-reseller-email"
             {...register('email')}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={createReseller.isPending} data-testid="new-reseller-submit">
-              Criar
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={close}
+            label="Criar"
+            pending={createReseller.isPending}
+            testId="new-reseller-submit"
+          />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

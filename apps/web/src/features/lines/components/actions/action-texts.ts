@@ -30,8 +30,6 @@ export const ACTION_TEXTS = {
   noCost: 'sem custo',
   chargedDiffers: 'O valor cobrado foi calculado pelo servidor no momento da ação e difere da prévia.',
   balanceAfter: (credits: string) => `Saldo atual: ${formatCredits(credits)} créditos`,
-  cancel: 'Cancelar',
-  close: 'Fechar',
   confirm: 'Confirmar',
   save: 'Salvar',
   currentExpiry: 'Vencimento atual',

@@ -1,23 +1,25 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { NativeSelect, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { addDaysSchema, type Line, type LineActionResult } from '@panel/shared/lines/line-api';
+import { addDaysSchema, type Line } from '@panel/shared/lines/line-api';
 import { lineActions } from '@panel/shared/lines/line-actions';
 import { addDaysCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { formatPanelDate } from '@/lib/format-date';
-import { showSuccessToast } from '@/lib/toasts';
+import { DialogActions } from '@/components/dialog-actions';
 import { useAddLineDays } from '../../api/add-line-days';
 import { useIsAdmin } from '../../api/get-profile-type';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
-import { ChargedNotice, chargedDiffers } from './charged-notice';
+import { ActionRefused } from './action-refused';
+import { ChargedNotice } from './charged-notice';
 import { FormError } from './form-error';
-import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { Dialog } from '@/components/dialog';
+import type { LineActionModalProps } from './line-action-modal';
 import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
+import { usePaidAction } from './use-paid-action';
 
 /** Spec §5 / PRODUCT.md §2: 1 to 3 days everywhere. */
 const DAY_CHOICES = [1, 2, 3] as const;
@@ -26,7 +28,7 @@ const DAY_SECONDS = 86_400;
 /** Add days (P2P extension, spec §2): days / 30 credits, from the later of now and the expiry. */
 export function AddDaysModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <LineActionModalShell
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={`${ACTION_TITLES.addDays} - ${line.username}`}
@@ -35,18 +37,14 @@ export function AddDaysModal({ line, opened, onClose }: LineActionModalProps) {
       {lineActions(line).addDays ? (
         <AddDaysForm line={line} onClose={onClose} />
       ) : (
-        <Stack gap="sm">
-          <Alert color="red" data-testid="add-days-refused">
-            {LINE_MESSAGES.addDaysNotAllowed}
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ACTION_TEXTS.close}
-            </Button>
-          </Group>
-        </Stack>
+        <ActionRefused
+          color="red"
+          message={LINE_MESSAGES.addDaysNotAllowed}
+          testId="add-days-refused"
+          onClose={onClose}
+        />
       )}
-    </LineActionModalShell>
+    </Dialog>
   );
 }
 
@@ -54,7 +52,7 @@ function AddDaysForm({ line, onClose }: { line: Line; onClose: () => void }) {
   const isAdmin = useIsAdmin();
   const now = useNowSeconds();
   const addDays = useAddLineDays();
-  const [outcome, setOutcome] = useState<LineActionResult | null>(null);
+  const paid = usePaidAction(LINE_TOASTS.daysAdded, onClose);
   const {
     register,
     handleSubmit,
@@ -65,18 +63,15 @@ function AddDaysForm({ line, onClose }: { line: Line; onClose: () => void }) {
   const days = useWatch({ control, name: 'days' });
   const valid = addDaysSchema.safeParse({ days }).success;
 
-  if (outcome) return <ChargedNotice result={outcome} testId="add-days-charged" onClose={onClose} />;
+  if (paid.outcome)
+    return <ChargedNotice result={paid.outcome} testId="add-days-charged" onClose={onClose} />;
 
   const submit = handleSubmit((input) => {
     const previewed = previewCents(addDaysCents(input.days), isAdmin);
     addDays.mutate(
       { id: line.id, days: input.days },
       {
-        onSuccess: (result) => {
-          showSuccessToast(LINE_TOASTS.daysAdded);
-          if (chargedDiffers(result, previewed)) setOutcome(result);
-          else onClose();
-        },
+        onSuccess: paid.settled(previewed),
         onError: (error) => showLineActionError(error, ['days'], setError),
       },
     );
@@ -107,14 +102,12 @@ function AddDaysForm({ line, onClose }: { line: Line; onClose: () => void }) {
         ) : null}
         <PricePreview cents={valid ? addDaysCents(days) : null} isAdmin={isAdmin} testId="add-days-price" />
         <FormError message={errors.root?.server?.message} testId="add-days-error" />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.cancel}
-          </Button>
-          <Button type="submit" loading={addDays.isPending} data-testid="add-days-submit">
-            {ACTION_TEXTS.confirm}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label={ACTION_TEXTS.confirm}
+          pending={addDays.isPending}
+          testId="add-days-submit"
+        />
       </Stack>
     </form>
   );

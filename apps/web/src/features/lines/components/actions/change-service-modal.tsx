@@ -1,16 +1,19 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SYSTEMS, type SystemCode } from '@panel/shared/catalog/packages';
 import { SYSTEM_LABELS, type Line } from '@panel/shared/lines/line-api';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { DialogActions } from '@/components/dialog-actions';
 import { ApiError } from '@/lib/api-client';
 import { showErrorToast, showSuccessToast } from '@/lib/toasts';
 import { classifySessionFailure } from '@/lib/session-failure';
 import { useChangeLineSystem } from '../../api/change-line-system';
 import { LINE_TOASTS } from '../line-texts';
+import { ActionRefused } from './action-refused';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
 import { HybridTransferModal, HybridWarning } from './hybrid-transfer-modal';
-import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { Dialog } from '@/components/dialog';
+import type { LineActionModalProps } from './line-action-modal';
 import { NewCredentials } from './new-credentials';
 
 const SYSTEM_CODES: SystemCode[] = [SYSTEMS.iptv, SYSTEMS.p2p, SYSTEMS.hybrid];
@@ -33,14 +36,14 @@ export function ChangeServiceModal({ line, opened, onClose }: LineActionModalPro
   };
   return (
     <>
-      <LineActionModalShell
+      <Dialog
         opened={opened && !transferOpened}
         onClose={closeAll}
         title={`${ACTION_TITLES.changeService} - ${line.username}`}
         testId="change-service-modal"
       >
         <ChangeServiceForm line={line} onClose={closeAll} onOpenTransfer={() => setTransferOpened(true)} />
-      </LineActionModalShell>
+      </Dialog>
       <HybridTransferModal line={line} opened={opened && transferOpened} onClose={closeAll} />
     </>
   );
@@ -63,16 +66,12 @@ function ChangeServiceForm({ line, onClose, onOpenTransfer }: ChangeServiceFormP
 
   if (line.system === SYSTEMS.hybrid) {
     return (
-      <Stack gap="sm">
-        <Alert color="blue" data-testid="change-service-refused">
-          {LINE_MESSAGES.hybridIrreversible}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.close}
-          </Button>
-        </Group>
-      </Stack>
+      <ActionRefused
+        color="blue"
+        message={LINE_MESSAGES.hybridIrreversible}
+        testId="change-service-refused"
+        onClose={onClose}
+      />
     );
   }
 
@@ -121,20 +120,15 @@ function ChangeServiceForm({ line, onClose, onOpenTransfer }: ChangeServiceFormP
       ) : toHybrid ? (
         <HybridWarning testId="change-service-warning" />
       ) : null}
-      <Group justify="flex-end" mt="sm">
-        <Button variant="default" onClick={onClose}>
-          {ACTION_TEXTS.cancel}
-        </Button>
-        <Button
-          onClick={submit}
-          color={toHybrid ? 'orange' : undefined}
-          loading={changeSystem.isPending}
-          disabled={system === line.system || withoutMac}
-          data-testid="change-service-submit"
-        >
-          {ACTION_TEXTS.save}
-        </Button>
-      </Group>
+      <DialogActions
+        onCancel={onClose}
+        onConfirm={submit}
+        label={ACTION_TEXTS.save}
+        color={toHybrid ? 'orange' : undefined}
+        pending={changeSystem.isPending}
+        disabled={system === line.system || withoutMac}
+        testId="change-service-submit"
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { LineActionResult } from '@panel/shared/lines/line-api';
 import { toCents } from '@panel/shared/money/credits';
+import { DIALOG_TEXTS } from '@/components/dialog-actions';
 import { ACTION_TEXTS, chargedText } from './action-texts';
 
 /** The server's answer is the truth: true when it charged something else than the modal showed. */
@@ -24,7 +25,7 @@ export function ChargedNotice({ result, testId, onClose }: ChargedNoticeProps) {
       <Text size="sm">{ACTION_TEXTS.balanceAfter(result.balance)}</Text>
       <Group justify="flex-end">
         <Button onClick={onClose} data-testid={`${testId}-close`}>
-          {ACTION_TEXTS.close}
+          {DIALOG_TEXTS.close}
         </Button>
       </Group>
     </Stack>

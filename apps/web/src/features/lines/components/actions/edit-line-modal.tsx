@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Loader, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { Bouquet } from '@panel/shared/catalog/catalog-api';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import { editLineSchema, type EditLineInput, type Line } from '@panel/shared/lines/line-api';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useComplements } from '../../api/get-complements';
 import { useEditLine } from '../../api/edit-line';
@@ -13,7 +14,8 @@ import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
 import { FormError } from './form-error';
-import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { Dialog } from '@/components/dialog';
+import type { LineActionModalProps } from './line-action-modal';
 import { MacField } from './mac-field';
 import { useMacAvailability } from './use-mac-availability';
 
@@ -88,7 +90,7 @@ function defaultValues(line: Line, bouquets: Bouquet[]): EditLineFormValues {
 /** Edit user (spec §2, §5): bouquets (at least one), credentials, name, MAC, notes and phone. */
 export function EditLineModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <LineActionModalShell
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={`${ACTION_TITLES.edit} - ${line.username}`}
@@ -96,7 +98,7 @@ export function EditLineModal({ line, opened, onClose }: LineActionModalProps) {
       size="lg"
     >
       <EditLineLoader line={line} onClose={onClose} />
-    </LineActionModalShell>
+    </Dialog>
   );
 }
 
@@ -222,19 +224,13 @@ function EditLineForm({ line, bouquets, onClose }: { line: Line; bouquets: Bouqu
           />
         )}
         <FormError message={errors.root?.server?.message} testId="edit-line-error" />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.cancel}
-          </Button>
-          <Button
-            type="submit"
-            loading={editLine.isPending}
-            disabled={macBlocks}
-            data-testid="edit-line-submit"
-          >
-            {ACTION_TEXTS.save}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label={ACTION_TEXTS.save}
+          pending={editLine.isPending}
+          disabled={macBlocks}
+          testId="edit-line-submit"
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,13 +6,16 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { hybridTransferSchema, type Line } from '@panel/shared/lines/line-api';
 import { lineActions } from '@panel/shared/lines/line-actions';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useTransferLineToHybrid } from '../../api/transfer-line-to-hybrid';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
+import { ActionRefused } from './action-refused';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
 import { FormError } from './form-error';
-import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { Dialog } from '@/components/dialog';
+import type { LineActionModalProps } from './line-action-modal';
 import { MacField } from './mac-field';
 import { NewCredentials } from './new-credentials';
 import { useMacAvailability } from './use-mac-availability';
@@ -38,7 +41,7 @@ export function HybridWarning({ testId }: { testId: string }) {
  */
 export function HybridTransferModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <LineActionModalShell
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={ACTION_TITLES.hybridTransfer}
@@ -47,18 +50,14 @@ export function HybridTransferModal({ line, opened, onClose }: LineActionModalPr
       {lineActions(line).hybridTransfer ? (
         <HybridTransferForm line={line} onClose={onClose} />
       ) : (
-        <Stack gap="sm">
-          <Alert color="blue" data-testid="hybrid-transfer-refused">
-            {LINE_MESSAGES.alreadyHybrid}
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ACTION_TEXTS.close}
-            </Button>
-          </Group>
-        </Stack>
+        <ActionRefused
+          color="blue"
+          message={LINE_MESSAGES.alreadyHybrid}
+          testId="hybrid-transfer-refused"
+          onClose={onClose}
+        />
       )}
-    </LineActionModalShell>
+    </Dialog>
   );
 }
 
@@ -126,21 +125,15 @@ function HybridTransferForm({ line, onClose }: { line: Line; onClose: () => void
         />
         <HybridWarning testId="hybrid-transfer-warning" />
         <FormError message={errors.root?.server?.message} testId="hybrid-transfer-error" />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.cancel}
-          </Button>
-          <Button
-            type="submit"
-            color="orange"
-            loading={transfer.isPending}
-            // Spec §5: confirm stays disabled until the MAC is valid and free.
-            disabled={macAvailability.state !== 'free'}
-            data-testid="hybrid-transfer-submit"
-          >
-            {ACTION_TEXTS.hybridTransferSubmit}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label={ACTION_TEXTS.hybridTransferSubmit}
+          color="orange"
+          pending={transfer.isPending}
+          // Spec §5: confirm stays disabled until the MAC is valid and free.
+          disabled={macAvailability.state !== 'free'}
+          testId="hybrid-transfer-submit"
+        />
       </Stack>
     </form>
   );

@@ -1,22 +1,25 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { screensSchema, type Line, type LineActionResult } from '@panel/shared/lines/line-api';
+import { screensSchema, type Line } from '@panel/shared/lines/line-api';
 import { lineActions, screensTotalError } from '@panel/shared/lines/line-actions';
 import { screensCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { showSuccessToast } from '@/lib/toasts';
+import { DialogActions } from '@/components/dialog-actions';
 import { useChangeLineScreens } from '../../api/change-line-screens';
 import { useIsAdmin } from '../../api/get-profile-type';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
-import { ChargedNotice, chargedDiffers } from './charged-notice';
+import { ActionRefused } from './action-refused';
+import { ChargedNotice } from './charged-notice';
 import { FormError } from './form-error';
-import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { Dialog } from '@/components/dialog';
+import type { LineActionModalProps } from './line-action-modal';
 import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
+import { usePaidAction } from './use-paid-action';
 
 /** The shared signed-change schema plus the total's bounds: never below 1, never above 100. */
 function screensFormSchema(current: number) {
@@ -39,7 +42,7 @@ export function screensChange(current: number, typed: unknown): number | null {
  */
 export function ManageScreensModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <LineActionModalShell
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={`${ACTION_TITLES.screens} - ${line.username}`}
@@ -48,18 +51,14 @@ export function ManageScreensModal({ line, opened, onClose }: LineActionModalPro
       {lineActions(line).manageScreens ? (
         <ManageScreensForm line={line} onClose={onClose} />
       ) : (
-        <Stack gap="sm">
-          <Alert color="red" data-testid="screens-refused">
-            {LINE_MESSAGES.screensNotAllowed}
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {ACTION_TEXTS.close}
-            </Button>
-          </Group>
-        </Stack>
+        <ActionRefused
+          color="red"
+          message={LINE_MESSAGES.screensNotAllowed}
+          testId="screens-refused"
+          onClose={onClose}
+        />
       )}
-    </LineActionModalShell>
+    </Dialog>
   );
 }
 
@@ -67,7 +66,7 @@ function ManageScreensForm({ line, onClose }: { line: Line; onClose: () => void 
   const isAdmin = useIsAdmin();
   const now = useNowSeconds();
   const changeScreens = useChangeLineScreens();
-  const [outcome, setOutcome] = useState<LineActionResult | null>(null);
+  const paid = usePaidAction(LINE_TOASTS.screensUpdated, onClose);
   const [schema] = useState(() => screensFormSchema(line.max_connections));
   const {
     register,
@@ -79,7 +78,7 @@ function ManageScreensForm({ line, onClose }: { line: Line; onClose: () => void 
   const typed = useWatch({ control, name: 'screens' });
   const change = screensChange(line.max_connections, typed);
 
-  if (outcome) return <ChargedNotice result={outcome} testId="screens-charged" onClose={onClose} />;
+  if (paid.outcome) return <ChargedNotice result={paid.outcome} testId="screens-charged" onClose={onClose} />;
 
   const priceCents = change !== null && change > 0 ? screensCents(change, line.exp_date, now) : null;
 
@@ -88,11 +87,7 @@ function ManageScreensForm({ line, onClose }: { line: Line; onClose: () => void 
     changeScreens.mutate(
       { id: line.id, screens },
       {
-        onSuccess: (result) => {
-          showSuccessToast(LINE_TOASTS.screensUpdated);
-          if (chargedDiffers(result, previewed)) setOutcome(result);
-          else onClose();
-        },
+        onSuccess: paid.settled(previewed),
         onError: (error) => showLineActionError(error, ['screens'], setError),
       },
     );
@@ -125,14 +120,12 @@ function ManageScreensForm({ line, onClose }: { line: Line; onClose: () => void 
           override={change !== null && change < 0 ? ACTION_TEXTS.noCost : undefined}
         />
         <FormError message={errors.root?.server?.message} testId="screens-error" />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.cancel}
-          </Button>
-          <Button type="submit" loading={changeScreens.isPending} data-testid="screens-submit">
-            {ACTION_TEXTS.confirm}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label={ACTION_TEXTS.confirm}
+          pending={changeScreens.isPending}
+          testId="screens-submit"
+        />
       </Stack>
     </form>
   );

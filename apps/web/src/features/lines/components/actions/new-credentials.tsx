@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { Line } from '@panel/shared/lines/line-api';
+import { DIALOG_TEXTS } from '@/components/dialog-actions';
 import { ACTION_TEXTS } from './action-texts';
 import { CopyValue } from './copy-value';
 
@@ -21,7 +22,7 @@ export function NewCredentials({ line, testIdPrefix, onClose }: NewCredentialsPr
       <CopyValue label={ACTION_TEXTS.password} value={line.password} testId={`${testIdPrefix}-password`} />
       <Group justify="flex-end">
         <Button onClick={onClose} data-testid={`${testIdPrefix}-close`}>
-          {ACTION_TEXTS.close}
+          {DIALOG_TEXTS.close}
         </Button>
       </Group>
     </Stack>

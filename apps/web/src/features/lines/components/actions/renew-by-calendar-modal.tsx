@@ -1,24 +1,27 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { renewByCalendarSchema, type Line, type LineActionResult } from '@panel/shared/lines/line-api';
+import { renewByCalendarSchema, type Line } from '@panel/shared/lines/line-api';
 import { calendarRenewalRefusal } from '@panel/shared/lines/line-actions';
 import { renewByCalendarCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { calendarWindow, checkCalendarDate } from '@panel/shared/lines/panel-calendar';
 import { formatPanelDate } from '@/lib/format-date';
-import { showSuccessToast } from '@/lib/toasts';
+import { DialogActions } from '@/components/dialog-actions';
 import { useIsAdmin } from '../../api/get-profile-type';
 import { useRenewLineByCalendar } from '../../api/renew-line-by-calendar';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
-import { ChargedNotice, chargedDiffers } from './charged-notice';
+import { ActionRefused } from './action-refused';
+import { ChargedNotice } from './charged-notice';
 import { FormError } from './form-error';
-import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { Dialog } from '@/components/dialog';
+import type { LineActionModalProps } from './line-action-modal';
 import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
+import { usePaidAction } from './use-paid-action';
 
 /** The shared refusal rule (spec §6), the same the server applies. */
 export function calendarRefusal(line: Line, now: number): { title: string; message: string } | null {
@@ -45,14 +48,14 @@ function calendarFormSchema(line: Line, now: number) {
 /** Renew up to a chosen date (spec §2, §5): days / 30 × screens, new expiry that day at 23:59:59. */
 export function RenewByCalendarModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <LineActionModalShell
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={`${ACTION_TITLES.renewByCalendar} - ${line.username}`}
       testId="renew-calendar-modal"
     >
       <RenewByCalendarBody line={line} onClose={onClose} />
-    </LineActionModalShell>
+    </Dialog>
   );
 }
 
@@ -61,16 +64,13 @@ function RenewByCalendarBody({ line, onClose }: { line: Line; onClose: () => voi
   const refusal = calendarRefusal(line, now);
   if (refusal) {
     return (
-      <Stack gap="sm">
-        <Alert color="red" title={refusal.title} data-testid="renew-calendar-refused">
-          {refusal.message}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.close}
-          </Button>
-        </Group>
-      </Stack>
+      <ActionRefused
+        color="red"
+        title={refusal.title}
+        message={refusal.message}
+        testId="renew-calendar-refused"
+        onClose={onClose}
+      />
     );
   }
   return <RenewByCalendarForm line={line} now={now} onClose={onClose} />;
@@ -79,7 +79,7 @@ function RenewByCalendarBody({ line, onClose }: { line: Line; onClose: () => voi
 function RenewByCalendarForm({ line, now, onClose }: { line: Line; now: number; onClose: () => void }) {
   const isAdmin = useIsAdmin();
   const renew = useRenewLineByCalendar();
-  const [outcome, setOutcome] = useState<LineActionResult | null>(null);
+  const paid = usePaidAction(LINE_TOASTS.renewed, onClose);
   const [schema] = useState(() => calendarFormSchema(line, now));
   const {
     register,
@@ -90,7 +90,8 @@ function RenewByCalendarForm({ line, now, onClose }: { line: Line; now: number; 
   } = useForm({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { selected_date: '' } });
   const selected = useWatch({ control, name: 'selected_date' });
 
-  if (outcome) return <ChargedNotice result={outcome} testId="renew-calendar-charged" onClose={onClose} />;
+  if (paid.outcome)
+    return <ChargedNotice result={paid.outcome} testId="renew-calendar-charged" onClose={onClose} />;
 
   const range = calendarWindow(line.exp_date, now);
   const check = checkCalendarDate(selected, line.exp_date, now);
@@ -105,11 +106,7 @@ function RenewByCalendarForm({ line, now, onClose }: { line: Line; now: number; 
     renew.mutate(
       { id: line.id, selectedDate: selected_date },
       {
-        onSuccess: (result) => {
-          showSuccessToast(LINE_TOASTS.renewed);
-          if (chargedDiffers(result, previewed)) setOutcome(result);
-          else onClose();
-        },
+        onSuccess: paid.settled(previewed),
         onError: (error) => showLineActionError(error, ['selected_date'], setError),
       },
     );
@@ -140,14 +137,12 @@ function RenewByCalendarForm({ line, now, onClose }: { line: Line; now: number; 
         ) : null}
         <PricePreview cents={cents} isAdmin={isAdmin} testId="renew-calendar-price" />
         <FormError message={errors.root?.server?.message} testId="renew-calendar-error" />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.cancel}
-          </Button>
-          <Button type="submit" loading={renew.isPending} data-testid="renew-calendar-submit">
-            {ACTION_TEXTS.confirm}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label={ACTION_TEXTS.confirm}
+          pending={renew.isPending}
+          testId="renew-calendar-submit"
+        />
       </Stack>
     </form>
   );

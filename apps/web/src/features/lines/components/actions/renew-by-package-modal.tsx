@@ -1,26 +1,27 @@
-import { Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Package } from '@panel/shared/catalog/catalog-api';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
-import { renewByPackageSchema, type Line, type LineActionResult } from '@panel/shared/lines/line-api';
+import { renewByPackageSchema, type Line } from '@panel/shared/lines/line-api';
 import { renewByPackageCents } from '@panel/shared/lines/line-costs';
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { toCents } from '@panel/shared/money/credits';
 import { formatPanelDate } from '@/lib/format-date';
-import { showSuccessToast } from '@/lib/toasts';
+import { DialogActions } from '@/components/dialog-actions';
 import { useComplements } from '../../api/get-complements';
 import { useIsAdmin } from '../../api/get-profile-type';
 import { useRenewLineByPackage } from '../../api/renew-line-by-package';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
-import { ChargedNotice, chargedDiffers } from './charged-notice';
+import { ChargedNotice } from './charged-notice';
 import { FormError } from './form-error';
-import { LineActionModalShell, type LineActionModalProps } from './line-action-modal';
+import { Dialog } from '@/components/dialog';
+import type { LineActionModalProps } from './line-action-modal';
 import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
+import { usePaidAction } from './use-paid-action';
 
 /** Packages a line may be renewed with: P2P lines only the P2P list (17, 42, 53, 55, 57), others IPTV. */
 export function renewalPackages(line: Pick<Line, 'system'>, packages: { iptv: Package[]; p2p: Package[] }) {
@@ -30,14 +31,14 @@ export function renewalPackages(line: Pick<Line, 'system'>, packages: { iptv: Pa
 /** Renew by package (spec §2): the package's months for its official credits × the line's screens. */
 export function RenewByPackageModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <LineActionModalShell
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={`${ACTION_TITLES.renewByPackage} - ${line.username}`}
       testId="renew-package-modal"
     >
       <RenewByPackageForm line={line} onClose={onClose} />
-    </LineActionModalShell>
+    </Dialog>
   );
 }
 
@@ -46,7 +47,7 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
   const isAdmin = useIsAdmin();
   const now = useNowSeconds();
   const renew = useRenewLineByPackage();
-  const [outcome, setOutcome] = useState<LineActionResult | null>(null);
+  const paid = usePaidAction(LINE_TOASTS.renewed, onClose);
   const {
     register,
     handleSubmit,
@@ -56,7 +57,8 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
   } = useForm({ resolver: zodResolver(renewByPackageSchema) });
   const chosenId = useWatch({ control, name: 'package_id' });
 
-  if (outcome) return <ChargedNotice result={outcome} testId="renew-package-charged" onClose={onClose} />;
+  if (paid.outcome)
+    return <ChargedNotice result={paid.outcome} testId="renew-package-charged" onClose={onClose} />;
   if (!complements.data) return <Loader size="sm" />;
 
   const packages = renewalPackages(line, complements.data.packages);
@@ -69,11 +71,7 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
     renew.mutate(
       { id: line.id, packageId: package_id },
       {
-        onSuccess: (result) => {
-          showSuccessToast(LINE_TOASTS.renewed);
-          if (chargedDiffers(result, previewed)) setOutcome(result);
-          else onClose();
-        },
+        onSuccess: paid.settled(previewed),
         onError: (error) => showLineActionError(error, ['package_id'], setError),
       },
     );
@@ -108,14 +106,12 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
           testId="renew-package-price"
         />
         <FormError message={errors.root?.server?.message} testId="renew-package-error" />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {ACTION_TEXTS.cancel}
-          </Button>
-          <Button type="submit" loading={renew.isPending} data-testid="renew-package-submit">
-            {ACTION_TEXTS.confirm}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label={ACTION_TEXTS.confirm}
+          pending={renew.isPending}
+          testId="renew-package-submit"
+        />
       </Stack>
     </form>
   );

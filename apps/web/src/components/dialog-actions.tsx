@@ -1,0 +1,51 @@
+import { Button, Group } from '@mantine/core';
+
+/** The words of every dialog's footer. */
+export const DIALOG_TEXTS = { cancel: 'Cancelar', close: 'Fechar' } as const;
+
+interface DialogActionsProps {
+  onCancel: () => void;
+  /** The one action: 'Confirmar', 'Salvar', 'Criar', 'Renovar' … */
+  label: string;
+  /** `data-testid` of the action button. */
+  testId: string;
+  pending: boolean;
+  disabled?: boolean;
+  color?: string;
+  /** Called on click; without it the button submits the surrounding form. */
+  onConfirm?: () => void;
+  cancelTestId?: string;
+}
+
+/**
+ * The footer of every dialog: 'Cancelar' and the action, on the right. While the action is in flight it
+ * spins and 'Cancelar' waits for it, so a paid action is never left half-seen.
+ */
+export function DialogActions({
+  onCancel,
+  label,
+  testId,
+  pending,
+  disabled,
+  color,
+  onConfirm,
+  cancelTestId,
+}: DialogActionsProps) {
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" onClick={onCancel} disabled={pending} data-testid={cancelTestId}>
+        {DIALOG_TEXTS.cancel}
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        onClick={onConfirm}
+        color={color}
+        loading={pending}
+        disabled={disabled}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+    </Group>
+  );
+}
