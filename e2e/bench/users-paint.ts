@@ -116,7 +116,7 @@ async function measure(context: BrowserContext, reload: boolean) {
 
 const first: number[] = [];
 const again: number[] = [];
-let jsBytes = 0;
+let jsBytes: number | undefined;
 try {
   // One unmeasured visit: the server's own caches and JIT, as on a panel that is already running. It
   // also gives the JavaScript downloaded by a first visit (read from resource timing, not by pulling
@@ -156,7 +156,7 @@ const result = {
   firstVisitMs: { median: round(percentile(first, 50)), p95: round(percentile(first, 95)) },
   returnVisitMs: { median: round(percentile(again, 50)), p95: round(percentile(again, 95)) },
   // Compressed, as sent (transferSize includes the headers).
-  jsDownloadedKB: Math.round(jsBytes / 102.4) / 10,
+  jsDownloadedKB: Math.round((jsBytes ?? 0) / 102.4) / 10,
 };
 if (process.env.BENCH_RESULT_FILE)
   writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(result, null, 2));
