@@ -30,17 +30,14 @@ function Harness({ rows = ROWS, cardMode = false }: { rows?: Row[]; cardMode?: b
     <>
       <output data-testid="params">{JSON.stringify(list.params)}</output>
       <DataTable
+        {...list.tableControls}
         testId="people"
         ariaLabel="Pessoas"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.id}
-        sort={list.sort}
-        onSortChange={list.toggleSort}
         cardMode={cardMode}
         meta={{ ...META, page: list.page, per: list.per }}
-        onPageChange={list.setPage}
-        onPerChange={list.setPer}
       />
     </>
   );

@@ -29,6 +29,13 @@ export interface ListState<F extends FilterValues, S extends string> {
   resetFilters: () => void;
   /** `page`, `per` and `order_by` (absent for the server's default order) of the API call. */
   params: { page: number; per: number; order_by?: string };
+  /** What a DataTable needs to page, size and sort this list: `<DataTable {...list.tableControls} …>`. */
+  tableControls: {
+    sort: SortState<S>;
+    onSortChange: (field: S) => void;
+    onPageChange: (page: number) => void;
+    onPerChange: (per: number) => void;
+  };
 }
 
 interface InternalState<F extends FilterValues> extends StoredListState<F> {
@@ -105,10 +112,16 @@ export function useListState<F extends FilterValues, S extends string = string>(
     return { page: current.page, per: current.per, ...(orderBy ? { order_by: orderBy } : {}) };
   }, [current.page, current.per, current.sort]);
 
+  const sort = current.sort as SortState<S>;
+  const tableControls = useMemo(
+    () => ({ sort, onSortChange: toggleSort, onPageChange: setPage, onPerChange: setPer }),
+    [sort, toggleSort, setPage, setPer],
+  );
+
   return {
     page: current.page,
     per: current.per,
-    sort: current.sort as SortState<S>,
+    sort,
     filters: current.filters,
     setPage,
     setPer,
@@ -117,5 +130,6 @@ export function useListState<F extends FilterValues, S extends string = string>(
     setFilters,
     resetFilters,
     params,
+    tableControls,
   };
 }

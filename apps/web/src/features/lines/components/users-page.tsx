@@ -208,19 +208,16 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
     >
       <LineActionsMenu offered={OFFERED_LINE_ACTIONS} onAction={handleAction}>
         <DataTable
+          {...list.tableControls}
           testId="users-table"
           ariaLabel={USERS_TITLE}
           columns={columns}
           rows={data?.data}
           rowKey={(row) => row.id}
           fetching={isFetching}
-          sort={list.sort}
-          onSortChange={list.toggleSort}
           cardMode={cardMode}
           cardGroupBy={(line) => formatPanelDate(line.exp_date)}
           meta={data?.meta}
-          onPageChange={list.setPage}
-          onPerChange={list.setPer}
           minWidth={isAdmin ? 1300 : 1200}
         />
       </LineActionsMenu>

@@ -35,18 +35,15 @@ export function LogsPage({ profile }: { profile: Profile }) {
       filters={<LogsFiltersBar filters={filters} periodError={periodError} onChange={list.setFilters} />}
     >
       <DataTable
+        {...list.tableControls}
         testId="logs-table"
         ariaLabel={LOGS_TITLE}
         columns={LOG_COLUMNS}
         rows={data?.data}
         rowKey={(row) => row.id}
         fetching={isFetching}
-        sort={list.sort}
-        onSortChange={list.toggleSort}
         cardMode={cardMode}
         meta={data?.meta}
-        onPageChange={list.setPage}
-        onPerChange={list.setPer}
         minWidth={960}
       />
     </ListLayout>

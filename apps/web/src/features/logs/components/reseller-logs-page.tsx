@@ -81,18 +81,15 @@ export function ResellerLogsPage({ profile }: { profile: Profile }) {
       }
     >
       <DataTable
+        {...list.tableControls}
         testId="reseller-logs-table"
         ariaLabel={RESELLER_LOGS_TITLE}
         columns={RESELLER_LOG_COLUMNS}
         rows={data?.data}
         rowKey={(row) => row.id}
         fetching={isFetching}
-        sort={list.sort}
-        onSortChange={list.toggleSort}
         cardMode={cardMode}
         meta={data?.meta}
-        onPageChange={list.setPage}
-        onPerChange={list.setPer}
         minWidth={640}
       />
     </ListLayout>

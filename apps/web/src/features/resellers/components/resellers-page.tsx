@@ -88,18 +88,15 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
       filters={<ResellerFiltersBar filters={filters} isAdmin={isAdmin} onChange={list.setFilters} />}
     >
       <DataTable
+        {...list.tableControls}
         testId="resellers-table"
         ariaLabel={RESELLERS_TITLE}
         columns={columns}
         rows={data?.data}
         rowKey={(row) => row.id}
         fetching={isFetching}
-        sort={list.sort}
-        onSortChange={list.toggleSort}
         cardMode={cardMode}
         meta={data?.meta}
-        onPageChange={list.setPage}
-        onPerChange={list.setPer}
         minWidth={isAdmin ? 1000 : 860}
       />
       <NewResellerModal opened={newOpen} onClose={closeNew} />
