@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { chromium, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../chromium';
 
 const root = resolve(import.meta.dirname, '../..');
 const runs = Number(process.argv[2] ?? 15);
@@ -53,17 +54,7 @@ for (let attempt = 0; ; attempt++) {
   await new Promise((done) => setTimeout(done, 100));
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 
 async function prepared(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
