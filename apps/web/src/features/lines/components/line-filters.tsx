@@ -1,4 +1,5 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { FilterTextInput } from '@/components/data-table/filter-text-input';
 import { ResellerSelect } from '@/components/reseller-select/reseller-select';
@@ -79,16 +80,12 @@ export function LineFiltersBar({ filters, profile, onChange }: LineFiltersBarPro
     label: string,
     data: { value: string; label: string }[],
   ) => (
-    <Select
+    <FilterSelect
       label={label}
       data={data}
       value={filters[key] || ALL_VALUE}
-      allowDeselect={false}
-      maxDropdownHeight={300}
-      onChange={(value) =>
-        onChange({ [key]: !value || value === ALL_VALUE ? '' : value } as Partial<LineFilters>)
-      }
-      data-testid={`filter-${key === 'expirationInterval' ? 'expiry' : key}`}
+      onChange={(value) => onChange({ [key]: value === ALL_VALUE ? '' : value } as Partial<LineFilters>)}
+      testId={`filter-${key === 'expirationInterval' ? 'expiry' : key}`}
     />
   );
   return (

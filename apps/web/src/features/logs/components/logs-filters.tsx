@@ -1,4 +1,5 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { LOG_ACTION_LABELS, LOG_ACTIONS, LOG_TYPE_LABELS, LOG_TYPES } from '@panel/shared/logs/log-codes';
 import { FilterTextInput } from '@/components/data-table/filter-text-input';
 import type { LogPeriodPreset } from '../lib/log-period';
@@ -48,23 +49,19 @@ interface LogsFiltersProps {
 export function LogsFiltersBar({ filters, periodError, onChange }: LogsFiltersProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-      <Select
+      <FilterSelect
         label="Tipo"
         data={TYPE_OPTIONS}
         value={filters.type || ALL}
-        allowDeselect={false}
-        maxDropdownHeight={300}
-        onChange={(value) => onChange({ type: value && value !== ALL ? value : '' })}
-        data-testid="filter-type"
+        onChange={(value) => onChange({ type: value !== ALL ? value : '' })}
+        testId="filter-type"
       />
-      <Select
+      <FilterSelect
         label="Ação"
         data={ACTION_OPTIONS}
         value={filters.action || ALL}
-        allowDeselect={false}
-        maxDropdownHeight={300}
-        onChange={(value) => onChange({ action: value && value !== ALL ? value : '' })}
-        data-testid="filter-action"
+        onChange={(value) => onChange({ action: value !== ALL ? value : '' })}
+        testId="filter-action"
       />
       <PeriodFilter value={filters} onChange={onChange} error={periodError} />
       <FilterTextInput

@@ -1,4 +1,5 @@
-import { Group, Input, Select, TextInput } from '@mantine/core';
+import { Group, Input, TextInput } from '@mantine/core';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { LOG_PERIOD_PRESETS } from '@panel/shared/logs/log-codes';
 import { isLogPeriodPreset, LOG_PERIOD_LABELS, type LogPeriodPreset } from '../lib/log-period';
 
@@ -21,15 +22,14 @@ const OPTIONS = LOG_PERIOD_PRESETS.map((preset) => ({ value: preset, label: LOG_
 export function PeriodFilter({ value, onChange, error }: PeriodFilterProps) {
   return (
     <>
-      <Select
+      <FilterSelect
         label="Período"
         data={OPTIONS}
         value={value.period}
-        allowDeselect={false}
         onChange={(next) => {
-          if (next && isLogPeriodPreset(next)) onChange({ period: next });
+          if (isLogPeriodPreset(next)) onChange({ period: next });
         }}
-        data-testid="filter-period"
+        testId="filter-period"
       />
       {value.period === 'custom' && (
         <div>

@@ -1,4 +1,5 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
+import { FilterSelect } from '@/components/data-table/filter-select';
 import { FilterTextInput } from '@/components/data-table/filter-text-input';
 import { ResellerSelect } from '@/components/reseller-select/reseller-select';
 
@@ -69,13 +70,12 @@ export function ResellerFiltersBar({ filters, isAdmin, onChange }: ResellerFilte
             onApply={(ip) => onChange({ ip })}
             data-testid="filter-ip"
           />
-          <Select
+          <FilterSelect
             label="Publisher"
             data={PUBLISHER_OPTIONS}
             value={filters.publisher || 'all'}
-            allowDeselect={false}
             onChange={(value) => onChange({ publisher: value === '0' || value === '1' ? value : '' })}
-            data-testid="filter-publisher"
+            testId="filter-publisher"
           />
         </>
       )}
