@@ -10,7 +10,7 @@ import { preloadScreen, routes } from './app/route-table';
 const { queryClient, NavigationBridge } = createApp();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-preloadScreen(window.location.pathname, queryClient);
+preloadScreen(window.location.pathname);
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -1,9 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { matchPath, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { builtMenuRoutes, type BuiltRouteItemId, type MenuRoute } from '@/config/menu-definition';
 import { paths } from '@/config/paths';
+import { startEarlyRequest } from '@/lib/api-client';
 import { readStoredAuth } from '@/lib/auth-storage';
 import { RequireAuth } from './guards/require-auth';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
@@ -114,16 +114,14 @@ export const routes: RouteObject[] = [
 
 /**
  * A signed-in visit opens on the shell, the screen and the profile, each waiting for the one before
- * when left to rendering. Asked for at start, they arrive together (docs/benchmarks.md, P5). The
- * profile's code is its own small chunk: /login downloads none of this.
+ * when left to rendering. Asked for at start, they arrive together (docs/benchmarks.md, P5); the
+ * profile is asked first, before the scripts take every connection.
  */
-export function preloadScreen(pathname: string, queryClient: QueryClient): void {
+export function preloadScreen(pathname: string): void {
   if (!readStoredAuth()) return;
   const route = builtMenuRoutes().find((candidate) => matchPath(candidate.path, pathname));
   if (!route) return;
+  startEarlyRequest('/profile');
   AppLayout.preload();
   MENU_PAGES[route.id].preload();
-  import('@/features/profile/api/get-profile')
-    .then(({ profileQueryOptions }) => queryClient.prefetchQuery(profileQueryOptions()))
-    .catch(() => undefined);
 }

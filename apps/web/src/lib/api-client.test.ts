@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, startEarlyRequest } from './api-client';
 import { writeStoredAuth } from './auth-storage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,5 +58,47 @@ describe('apiRequest', () => {
     );
     const error = await apiRequest('/news').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ network: true, status: undefined });
+  });
+});
+
+describe('startEarlyRequest', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('asks at once; the next GET of that path takes the answer instead of asking again, once', async () => {
+    writeStoredAuth({ token: 'early.token', user: { id: 1, username: 'ana' } });
+    const fetchMock = answer(200, { status: true, id: 1 });
+    startEarlyRequest('/profile');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer early.token' });
+    await expect(apiRequest('/profile')).resolves.toEqual({ status: true, id: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await apiRequest('/profile');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not used by another login, by a write, or after 10 s', async () => {
+    writeStoredAuth({ token: 'first.token', user: { id: 1, username: 'ana' } });
+    const fetchMock = answer(200, { ok: true });
+    startEarlyRequest('/profile');
+    writeStoredAuth({ token: 'second.token', user: { id: 2, username: 'bia' } });
+    await apiRequest('/profile');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    startEarlyRequest('/news');
+    await apiRequest('/news', { method: 'POST', body: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    startEarlyRequest('/complements');
+    vi.setSystemTime(Date.now() + 10_001);
+    await apiRequest('/complements');
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('asks nothing without a stored login', () => {
+    localStorage.clear();
+    const fetchMock = answer(200, {});
+    startEarlyRequest('/profile');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -53,16 +53,54 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readStoredAuth()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** An early answer is used only by a request made soon after it, with the same login. */
+const EARLY_ANSWER_MAX_AGE_MS = 10_000;
+
+/** GET answers asked for at app start, before the code that needs them has loaded: path → answer. */
+const earlyAnswers = new Map<
+  string,
+  { authorization: string; startedAt: number; response: Promise<Response> }
+>();
+
+/**
+ * Starts `GET /api{path}` now, for the signed-in visitor; the next `apiRequest` of that path (soon, same
+ * login) takes this answer instead of asking again. The page's own code then arrives to an answer that
+ * is on its way instead of queueing its request behind its own scripts (docs/benchmarks.md, P5).
+ */
+export function startEarlyRequest(path: string): void {
+  const headers = requestHeaders();
+  if (!headers.Authorization || earlyAnswers.has(path)) return;
+  const response = fetch(`${API_BASE_PATH}${path}`, { headers, credentials: 'include' });
+  // A failure is the consuming request's to report; unconsumed, it must not be an unhandled rejection.
+  response.catch(() => undefined);
+  earlyAnswers.set(path, { authorization: headers.Authorization, startedAt: Date.now(), response });
+}
+
+/** The early answer for this GET, once, if it was asked with the same login and recently. */
+function takeEarlyAnswer(path: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const early = earlyAnswers.get(path);
+  if (!early) return undefined;
+  earlyAnswers.delete(path);
+  const fresh = Date.now() - early.startedAt <= EARLY_ANSWER_MAX_AGE_MS;
+  return fresh && early.authorization === headers.Authorization ? early.response : undefined;
+}
+
 /**
  * Calls `/api{path}` with JSON in and out and the stored bearer token. Resolves with the parsed body
  * (undefined for an empty answer such as 204); rejects with an ApiError.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readStoredAuth()?.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders();
+  const method = options.method ?? 'GET';
   const init: RequestInit = {
-    method: options.method ?? 'GET',
+    method,
     headers,
     credentials: 'include',
     signal: options.signal ?? null,
@@ -74,7 +112,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE_PATH}${path}`, init);
+    response =
+      (method === 'GET' ? await takeEarlyAnswer(path, headers) : undefined) ??
+      (await fetch(`${API_BASE_PATH}${path}`, init));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ network: true, message: error instanceof Error ? error.message : 'Network error' });
