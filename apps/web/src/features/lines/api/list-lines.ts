@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { lineListResponseSchema, type LineListResponse } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
+import { useListQuery } from '@/lib/list-state/use-list-query';
 import { toQueryString } from '@/lib/query-string';
 
 /** GET /api/users query (api-contract-lines); empty filters are not sent. */
@@ -45,5 +46,5 @@ export const lineListQueryOptions = (params: LineListParams) =>
   });
 
 export function useLineList(params: LineListParams) {
-  return useQuery(lineListQueryOptions(params));
+  return useListQuery(lineListQueryOptions(params));
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { logListSchema, type LogList } from '@panel/shared/logs/log-schemas';
 import { apiRequest } from '@/lib/api-client';
+import { useListQuery } from '@/lib/list-state/use-list-query';
 import { toQueryString } from '@/lib/query-string';
 
 /** GET /api/logs query (api-contract-resellers); empty filters are not sent. */
@@ -34,5 +35,5 @@ export const logListQueryOptions = (params: LogListParams) =>
   });
 
 export function useLogList(params: LogListParams) {
-  return useQuery(logListQueryOptions(params));
+  return useListQuery(logListQueryOptions(params));
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ledgerListSchema, type LedgerList } from '@panel/shared/money/ledger-entry-schema';
 import { apiRequest } from '@/lib/api-client';
+import { useListQuery } from '@/lib/list-state/use-list-query';
 import { toQueryString } from '@/lib/query-string';
 import { RESELLERS_KEY } from './list-resellers';
 
@@ -30,5 +31,5 @@ export const resellerLedgerQueryOptions = (id: number, params: LedgerParams) =>
   });
 
 export function useResellerLedger(id: number, params: LedgerParams) {
-  return useQuery(resellerLedgerQueryOptions(id, params));
+  return useListQuery(resellerLedgerQueryOptions(id, params));
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { resellerListSchema, type ResellerList } from '@panel/shared/resellers/reseller-schema';
 import { apiRequest } from '@/lib/api-client';
+import { useListQuery } from '@/lib/list-state/use-list-query';
 import { toQueryString } from '@/lib/query-string';
 
 /** GET /api/resellers query (api-contract-resellers); empty filters are not sent. */
@@ -34,5 +35,5 @@ export const resellerListQueryOptions = (params: ResellerListParams) =>
   });
 
 export function useResellerList(params: ResellerListParams) {
-  return useQuery(resellerListQueryOptions(params));
+  return useListQuery(resellerListQueryOptions(params));
 }

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient } from '@/test/render';
+import { useListQuery } from './use-list-query';
+
+describe('useListQuery', () => {
+  it('asks for the list while the page renders, before its children, and only once', async () => {
+    const queryFn = vi.fn(async () => ['linha']);
+    const askedWhenChildRendered: boolean[] = [];
+    function Child() {
+      askedWhenChildRendered.push(queryFn.mock.calls.length > 0);
+      return null;
+    }
+    function Page() {
+      const { data } = useListQuery({ queryKey: ['list', 1], queryFn });
+      return (
+        <>
+          <Child />
+          <p>{data ? data.join() : 'carregando'}</p>
+        </>
+      );
+    }
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <Page />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByText('linha')).textContent).toBe('linha');
+    expect(askedWhenChildRendered[0]).toBe(true);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+});
