@@ -235,9 +235,11 @@ test('on a phone with vertical tables, /users is one column of cards grouped by 
     await loginAs(mobile, { username: reseller, password: PASSWORD });
     await expect(mobile).toHaveURL(/\/dashboard$/);
     await mobile.goto('/profile');
-    await mobile
-      .getByRole('switch', { name: 'Exibir tabelas em modo vertical (Mobile)' })
-      .check({ force: true });
+    // The switch shows the profile: it turns on when the (optimistic) profile update lands, a moment
+    // after the click, so the click is followed by an assertion that waits rather than by check().
+    const verticalTables = mobile.getByRole('switch', { name: 'Exibir tabelas em modo vertical (Mobile)' });
+    await verticalTables.click({ force: true });
+    await expect(verticalTables).toBeChecked();
     await expect(mobile.getByText('Configuração alterada com sucesso!').first()).toBeVisible();
 
     await mobile.goto('/users');
