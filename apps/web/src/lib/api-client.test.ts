@@ -61,6 +61,15 @@ describe('apiRequest', () => {
   });
 });
 
+describe('apiRequest timing', () => {
+  it('sends the request before returning, so a request made during a render leaves at once', async () => {
+    const fetchMock = answer(200, { ok: true });
+    const pending = apiRequest('/users?page=1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await pending;
+  });
+});
+
 describe('startEarlyRequest', () => {
   afterEach(() => vi.useRealTimers());
 

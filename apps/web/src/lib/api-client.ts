@@ -112,9 +112,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response =
-      (method === 'GET' ? await takeEarlyAnswer(path, headers) : undefined) ??
-      (await fetch(`${API_BASE_PATH}${path}`, init));
+    // No await before fetch: called during a render (a list's prefetch), the request must leave now,
+    // not after the render has finished.
+    const early = method === 'GET' ? takeEarlyAnswer(path, headers) : undefined;
+    response = await (early ?? fetch(`${API_BASE_PATH}${path}`, init));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ network: true, message: error instanceof Error ? error.message : 'Network error' });

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '@/test/render';
@@ -13,7 +13,7 @@ describe('useListQuery', () => {
       return null;
     }
     function Page() {
-      const { data } = useListQuery({ queryKey: ['list', 1], queryFn });
+      const { data } = useListQuery(queryOptions({ queryKey: ['list', 1], queryFn }));
       return (
         <>
           <Child />
