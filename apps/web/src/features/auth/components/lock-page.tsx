@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { UnlockInput } from '@panel/shared/auth/sign-in-schema';
 import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
 import { useStoredAuth } from '@/lib/auth-storage';
-import { mapError } from '@/lib/map-error';
 import { readRedirectPath } from '@/lib/redirect-path';
 import { useCaptchaConfig } from '../api/get-captcha-config';
 import { useUnlockSession } from '../api/unlock-session';
+import { CaptchaFailure } from './captcha-failure';
 import { LockForm } from './lock-form';
 
 /** /lock: the session is locked on the server; the stored login stays until unlock or sign-out. */
@@ -39,16 +39,7 @@ export function LockPage() {
               <Loader aria-label="Carregando" />
             </Center>
           )}
-          {captcha.isError && (
-            <Stack>
-              <Alert color="red" variant="light" role="alert">
-                <Text size="sm">{mapError(captcha.error).message}</Text>
-              </Alert>
-              <Button variant="light" onClick={() => void captcha.refetch()}>
-                Tentar novamente
-              </Button>
-            </Stack>
-          )}
+          {captcha.isError && <CaptchaFailure error={captcha.error} onRetry={() => void captcha.refetch()} />}
           {captcha.data && <LockForm captcha={captcha.data} onSubmit={handleSubmit} />}
           <Anchor component={Link} to={paths.logout} ta="center" size="sm">
             Entrar com outro usuário

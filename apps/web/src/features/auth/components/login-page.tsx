@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { SignInInput } from '@panel/shared/auth/sign-in-schema';
-import { mapError } from '@/lib/map-error';
 import { readRedirectPath } from '@/lib/redirect-path';
 import { useCaptchaConfig } from '../api/get-captcha-config';
 import { useSignIn } from '../api/sign-in';
+import { CaptchaFailure } from './captcha-failure';
 import { LoginForm } from './login-form';
 
 export function LoginPage() {
@@ -19,14 +19,7 @@ export function LoginPage() {
 
   // The form paints at once; only the captcha waits for the server's captcha settings.
   const captchaFailure = captcha.isError && (
-    <Stack gap="xs">
-      <Alert color="red" variant="light" role="alert">
-        <Text size="sm">{mapError(captcha.error).message}</Text>
-      </Alert>
-      <Button variant="light" onClick={() => void captcha.refetch()}>
-        Tentar novamente
-      </Button>
-    </Stack>
+    <CaptchaFailure error={captcha.error} onRetry={() => void captcha.refetch()} />
   );
 
   return (
