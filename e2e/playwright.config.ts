@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
+import { panelWebServer } from './panel-server';
 
-const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database per run, so journeys never depend on an earlier run's data.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'panel-e2e-'));
@@ -27,24 +27,13 @@ export default defineConfig({
     locale: 'pt-BR',
     launchOptions: CHROMIUM_LAUNCH,
   },
-  webServer: {
-    command: 'node apps/server/dist/server.mjs',
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      CAPTCHA_PROVIDER: 'altcha',
-      // The journeys sign the admin in several times within a minute; the limit itself is covered by the
-      // server tests (the default of 5 would refuse the later journeys with 429).
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '60',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: panelWebServer(port, {
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    CAPTCHA_PROVIDER: 'altcha',
+    // The journeys sign the admin in several times within a minute; the limit itself is covered by the
+    // server tests (the default of 5 would refuse the later journeys with 429).
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '60',
+  }),
 });

@@ -1,13 +1,12 @@
-import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
+import { panelWebServer } from './panel-server';
 
 /**
  * The stored-XSS torture test (`npm run test:torture`, docs/benchmarks.md). Its server runs on the
  * PostgreSQL database prepared by apps/server/torture/xss-prepare.ts (global message with payloads),
  * whose URL the runner (scripts/torture.mjs) passes as TORTURE_XSS_DATABASE_URL.
  */
-const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.TORTURE_XSS_PORT ?? 3110);
 const databaseUrl = process.env.TORTURE_XSS_DATABASE_URL;
 if (!databaseUrl) throw new Error('TORTURE_XSS_DATABASE_URL is not set: run it with npm run test:torture');
@@ -29,21 +28,10 @@ export default defineConfig({
     locale: 'pt-BR',
     launchOptions: CHROMIUM_LAUNCH,
   },
-  webServer: {
-    command: 'node apps/server/dist/server.mjs',
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: XSS_ADMIN.password,
-      // The payloads are stored through the API; the captcha is not what this test is about.
-      CAPTCHA_PROVIDER: 'none',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: panelWebServer(port, {
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: XSS_ADMIN.password,
+    // The payloads are stored through the API; the captcha is not what this test is about.
+    CAPTCHA_PROVIDER: 'none',
+  }),
 });

@@ -183,15 +183,17 @@ export async function spendCredits(
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 0) {
     throw new RangeError(`A cost must be zero or a positive whole number of cents, got ${input.amountCents}`);
   }
-  if (input.role !== undefined && input.role !== 'admin' && input.amountCents > 0) {
-    const debit = await debitWithEntry(tx, {
+  const debit = () =>
+    debitWithEntry(tx, {
       ...reasonColumns(input),
       kind: 'spend',
       accountId: input.accountId,
       counterpartyId: null,
       cents: input.amountCents,
     });
-    if (debit) return { charged: true, change: { accountId: input.accountId, ...debit } };
+  if (input.role !== undefined && input.role !== 'admin' && input.amountCents > 0) {
+    const debited = await debit();
+    if (debited) return { charged: true, change: { accountId: input.accountId, ...debited } };
     // Not covered, or no such account: the read below tells which.
   }
   const account = await readOne(tx, input.accountId);
@@ -202,15 +204,9 @@ export async function spendCredits(
     afterCents: account.creditsCents,
   };
   if (account.role === 'admin' || input.amountCents === 0) return { charged: false, change: unchanged };
-  const debit = await debitWithEntry(tx, {
-    ...reasonColumns(input),
-    kind: 'spend',
-    accountId: input.accountId,
-    counterpartyId: null,
-    cents: input.amountCents,
-  });
-  if (!debit) throw new InsufficientCreditsError(input.accountId);
-  return { charged: true, change: { accountId: input.accountId, ...debit } };
+  const debited = await debit();
+  if (!debited) throw new InsufficientCreditsError(input.accountId);
+  return { charged: true, change: { accountId: input.accountId, ...debited } };
 }
 
 export interface CreditMove {
