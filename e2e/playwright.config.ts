@@ -35,5 +35,6 @@ export default defineConfig({
     // The journeys sign the admin in several times within a minute; the limit itself is covered by the
     // server tests (the default of 5 would refuse the later journeys with 429).
     SIGN_IN_ATTEMPTS_PER_MINUTE: '60',
+    SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '600',
   }),
 });

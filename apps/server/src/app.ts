@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
-import { errorTextFor } from '@panel/shared/errors/error-catalogue';
 import { usePortugueseValidationMessages } from '@panel/shared/validation/zod-locale';
 import Fastify, {
   LogController,
@@ -14,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { getOrCreateSecret } from './db/secrets';
 import { seedDatabase, type SeedResult } from './db/seed';
 import { AppError } from './lib/app-error';
+import attempts from './modules/attempts/attempts.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { complementsRoutes } from './modules/complements/complements.routes';
@@ -58,6 +57,11 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
     else reply.log.info(fields, 'request completed');
   }
+}
+
+/** The nearest `hops` proxies may name the client (Fastify takes a number too, but its types do not say so). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 export interface BuildOptions {
@@ -107,7 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Who may set X-Forwarded-For: nobody unless TRUST_PROXY names the balancer (decision 0021).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -125,17 +130,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessRegistry);
   await app.register(errorHandler);
   await app.register(rejectNul);
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preValidation',
-    errorResponseBuilder: () => new AppError(429, 'rate_limited', errorTextFor(429).message),
-  });
   await app.register(openApi);
   await app.register(authenticate, { db, config });
 
   const captcha = createCaptchaVerifier(config, signingSecret);
   // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
   await app.register(provisioning, { db, config, signingSecret });
+  await app.register(attempts, { db });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config, captcha });
   await app.register(profileRoutes, { db });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_BOUNDED_READ_MS } from './db/database';
 import { DEFAULT_WEB_DIST_DIR } from './server-paths';
@@ -10,6 +11,46 @@ const optionalText = z
 // An empty variable means "not configured", like an absent one; anything else must be an http(s) URL.
 const optionalHttpUrl = optionalText.pipe(
   z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+);
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For). Unset: none, the client is the socket's peer.
+ * A number: that many hops in front of the server. Otherwise addresses/CIDRs of the balancer, comma
+ * separated. Never "everyone": a client could then choose its own address (decision 0021).
+ */
+const trustProxySchema = optionalText.pipe(
+  z
+    .string()
+    .optional()
+    .transform((value, context): false | number | string[] => {
+      if (value === undefined) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+      if (entries.length === 0 || wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a hop count or a comma-separated list of addresses/CIDRs (not: ${wrong.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 );
 
 /** Every setting comes from a validated environment variable; nothing else configures the server. */
@@ -33,6 +74,11 @@ const configSchema = z
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+    // Sign-in attempts from one client address across every username (decision 0021).
+    SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+    // Wrong passwords of one account, from any address, before each further one blocks it for a doubling delay.
+    SIGN_IN_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(10),
+    TRUST_PROXY: trustProxySchema,
     P2P_PROVISIONING_URL: optionalHttpUrl,
     HYBRID_PROVISIONING_URL: optionalHttpUrl,
     PROVISIONING_SECRET: optionalText.pipe(z.string().min(16).optional()),

@@ -167,4 +167,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow('CAPTCHA_PROVIDER');
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT');
   });
+
+  it('trusts no proxy unless TRUST_PROXY names one: a hop count or addresses/CIDRs', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+      'loopback',
+    ]);
+    for (const wrong of ['true', '*', '10.0.0.0/33', 'balancer.local', '10.0.0.1/8/1', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow('TRUST_PROXY');
+    }
+  });
 });

@@ -22,6 +22,8 @@ export async function startTestApp(
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Every injected request comes from one address; the per-address limit has its own tests.
+    SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '10000',
     ...env,
   });
   const app = await buildApp(config, {

@@ -176,7 +176,12 @@ describe.each([
       pgUrl = database.url;
       env = { DATABASE_URL: pgUrl };
     }
-    env = { ...env, ADMIN_PASSWORD: ADMIN.password, SIGN_IN_ATTEMPTS_PER_MINUTE: '10000' };
+    env = {
+      ...env,
+      ADMIN_PASSWORD: ADMIN.password,
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+      SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '10000',
+    };
 
     let server = await startServerProcess(env);
     let http = httpClient(server.url, WORKERS + 2);

@@ -26,11 +26,14 @@ declare module 'fastify' {
 // Writing last_seen on every request would turn each read into a write; once a minute is enough.
 const TOUCH_AFTER_MS = 60_000;
 
-function bearerToken(request: FastifyRequest): string | undefined {
+// RFC 6750: the scheme (any case), one space, a token68. Extra parts or another scheme are not a token:
+// read loosely, `Bearer <t> 1` and `Bearer <t> 2` reached one session as different strings (issue 9).
+const BEARER = /^bearer ([A-Za-z0-9._~+/-]+=*)$/i;
+
+/** The session token of the request's `Authorization` header, or undefined when there is none or it is malformed. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+  return header ? BEARER.exec(header)?.[1] : undefined;
 }
 
 export function requireCaller(request: FastifyRequest): Caller {

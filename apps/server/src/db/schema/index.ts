@@ -6,3 +6,4 @@ export * from './catalog';
 export * from './credit-ledger';
 export * from './logs';
 export * from './lines';
+export * from './attempt-counters';

@@ -9,6 +9,13 @@ import { newSessionToken, hashSessionToken } from '../../lib/session-token';
 import type { Caller } from '../../plugins/authenticate';
 import type { CaptchaVerifier } from '../../plugins/captcha';
 import { findAccountById, findAccountByUsername, recordLogin } from '../accounts/accounts.repository';
+import {
+  admitSessionAttempt,
+  admitSignIn,
+  forgetPasswordFailures,
+  normaliseUsername,
+  recordPasswordFailure,
+} from '../attempts/attempt-limits';
 import { endSession, insertSession, lockSession, unlockSession } from './sessions.repository';
 
 export interface AuthDeps {
@@ -29,13 +36,19 @@ export async function signIn(
   input: SignInInput,
   client: ClientInfo,
 ): Promise<SignInResponse> {
+  const username = normaliseUsername(input.username);
+  await admitSignIn(deps.db, deps.config, { address: client.ip, username });
   await deps.captcha.verify(input['g-recaptcha-response'], client.ip);
-  const account = await findAccountByUsername(deps.db, input.username);
+  const account = await findAccountByUsername(deps.db, username);
   // An unknown user and a wrong password get the same answer after the same work.
   const passwordOk = account
     ? await verifyPassword(account.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!account || !passwordOk) throw invalidCredentials();
+  if (!account || !passwordOk) {
+    await recordPasswordFailure(deps.db, deps.config, username);
+    throw invalidCredentials();
+  }
+  await forgetPasswordFailures(deps.db, username);
   if (account.status !== 1) throw new AppError(403, 'account_blocked', AUTH_MESSAGES.accountBlocked);
   // Admins may always sign in, so an admin can never lock itself out (PRODUCT.md §2).
   if (account.role !== 'admin' && toCents(account.credits) <= 0) {
@@ -60,11 +73,18 @@ export async function unlock(
   client: ClientInfo,
   token: string,
 ): Promise<SignInResponse> {
+  await admitSessionAttempt(deps.db, deps.config, {
+    purpose: 'unlock',
+    tokenHash: caller.tokenHash,
+    username: caller.username,
+  });
   await deps.captcha.verify(input['g-recaptcha-response'], client.ip);
   const account = await findAccountById(deps.db, caller.id);
   if (!account || !(await verifyPassword(account.passwordHash, input.password))) {
+    await recordPasswordFailure(deps.db, deps.config, caller.username);
     throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.unlockFailed, 'password');
   }
+  await forgetPasswordFailures(deps.db, caller.username);
   await unlockSession(deps.db, caller.tokenHash);
   return { token, user: { id: account.id, username: account.username } };
 }
