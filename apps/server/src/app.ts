@@ -11,7 +11,6 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { getOrCreateSecret } from './db/secrets';
 import { seedDatabase, type SeedResult } from './db/seed';
-import { AppError } from './lib/app-error';
 import attempts from './modules/attempts/attempts.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -27,6 +26,7 @@ import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
+import { answerClientError } from './plugins/client-error';
 import { createCaptchaVerifier } from './plugins/captcha';
 import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
@@ -114,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Who may set X-Forwarded-For: nobody unless TRUST_PROXY names the balancer (decision 0021).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    clientErrorHandler: answerClientError,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 

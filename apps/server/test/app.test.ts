@@ -123,6 +123,22 @@ describe('the one process', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers an oversized URL or header with the catalogue’s 400 in the API shape, not Node’s 431', async () => {
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const expected = {
+      status: 400,
+      code: 'bad_request',
+      message: 'Dados inválidos. Verifique as informações e tente novamente.',
+    };
+    const longUrl = await fetch(`${address}/api/logs?reseller=${'a'.repeat(20_000)}`);
+    expect(longUrl.status).toBe(400);
+    expect(longUrl.headers.get('content-type')).toContain('application/json');
+    expect(await longUrl.json()).toEqual(expected);
+    const longHeader = await fetch(`${address}/api/health`, { headers: { 'x-filler': 'b'.repeat(20_000) } });
+    expect(longHeader.status).toBe(400);
+    expect(await longHeader.json()).toEqual(expected);
+  });
+
   it('answers unknown /api paths with the JSON 404, not the page', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);

@@ -190,4 +190,37 @@ describe.each(['postgres', 'pglite'] as const)('bad input torture on %s', (engin
     expect(unique.slice(0, 40), `${unique.length} distinct failures, FUZZ_SEED=${SEED}`).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(runs);
   });
+
+  it('answers oversized URLs and headers with the catalogue’s 400 in the API shape', async () => {
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = operationsOf(document).map((operation) => operation.path.replace(/\{[^}]+\}/g, '1'));
+    const samples = fc.sample(
+      fc.record({
+        path: fc.constantFrom(...paths),
+        size: fc.integer({ min: 16_500, max: 200_000 }),
+        where: fc.constantFrom('query', 'path', 'header', 'many headers'),
+      }),
+      { numRuns: scaled(200, 40), seed: SEED },
+    );
+    const token = await sessionFor('master');
+    for (const { path, size, where } of samples) {
+      const filler = 'x'.repeat(size);
+      const url =
+        where === 'query' ? `${path}?search=${filler}` : where === 'path' ? `${path}/${filler}` : path;
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (where === 'header') headers['x-filler'] = filler;
+      if (where === 'many headers') {
+        for (let index = 0; index < Math.ceil(size / 1000); index++)
+          headers[`x-filler-${index}`] = 'y'.repeat(1000);
+      }
+      const response = await fetch(`${address}${url}`, { headers });
+      expect(response.status, `${where} ${size} ${path}`).toBe(400);
+      expect(await response.json()).toEqual({
+        status: 400,
+        code: 'bad_request',
+        message: 'Dados inválidos. Verifique as informações e tente novamente.',
+      });
+    }
+  });
 });

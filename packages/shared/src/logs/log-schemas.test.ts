@@ -71,6 +71,16 @@ describe('GET /api/logs query', () => {
     expect(messageOf({ dates: '2026-02-31,2026-03-01' })).toBe(LOG_MESSAGES.invalidPeriod);
     expect(messageOf({ dates: '2026-01-01,2026-01-01,2026-01-02' })).toBe(LOG_MESSAGES.invalidPeriod);
   });
+
+  it('refuses periods outside 1970–2999 and keeps its edges', () => {
+    expect(messageOf({ dates: '2020-01-01,9999-12-31' })).toBe(LOG_MESSAGES.invalidPeriod);
+    expect(messageOf({ dates: '0000-01-01,2020-01-01' })).toBe(LOG_MESSAGES.invalidPeriod);
+    expect(messageOf({ dates: '1969-12-31,1970-01-02' })).toBe(LOG_MESSAGES.invalidPeriod);
+    expect(messageOf({ dates: '2999-12-31,3000-01-01' })).toBe(LOG_MESSAGES.invalidPeriod);
+    const { dates } = logsQuerySchema.parse({ dates: '1970-01-01,2999-12-31' });
+    expect(dates?.from.toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(dates?.to.toISOString()).toBe('3000-01-01T00:00:00.000Z');
+  });
   it('refuses a period that ends before it starts', () => {
     expect(messageOf({ dates: '2026-02-01,2026-01-01' })).toBe(LOG_MESSAGES.periodOrder);
   });

@@ -13,6 +13,10 @@ export const LOG_MESSAGES = {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
+// A period outside these years is a typo; year 0 and years past 9999 also do not survive the trip to
+// PostgreSQL (toISOString writes '+010000-…', and there is no year 0), so they would answer 500.
+const EARLIEST_PERIOD_MS = Date.UTC(1970, 0, 1);
+const LATEST_PERIOD_MS = Date.UTC(3000, 0, 1);
 
 /** A date-only bound covers the whole UTC day; a full ISO date-time is taken as it is. */
 function parseBound(text: string, edge: 'start' | 'end'): Date | undefined {
@@ -23,7 +27,8 @@ function parseBound(text: string, edge: 'start' | 'end'): Date | undefined {
   if (Number.isNaN(time)) return undefined;
   // Reject dates Date.parse silently rolls over, such as 2026-02-31.
   if (isDateOnly && new Date(time).toISOString().slice(0, 10) !== trimmed) return undefined;
-  return new Date(isDateOnly && edge === 'end' ? time + DAY_MS : time);
+  const bound = isDateOnly && edge === 'end' ? time + DAY_MS : time;
+  return bound >= EARLIEST_PERIOD_MS && bound <= LATEST_PERIOD_MS ? new Date(bound) : undefined;
 }
 
 export interface LogPeriod {

@@ -160,6 +160,11 @@ describe('GET /api/logs', () => {
   it.each([
     ['dates=2026-01-01', 'dates', LOG_MESSAGES.invalidPeriod],
     ['dates=2026-02-01,2026-01-01', 'dates', LOG_MESSAGES.periodOrder],
+    // Outside the years PostgreSQL and toISOString agree on: these answered 500 (issue 9).
+    ['dates=2020-01-01,9999-12-31', 'dates', LOG_MESSAGES.invalidPeriod],
+    ['dates=0000-01-01,2020-01-01', 'dates', LOG_MESSAGES.invalidPeriod],
+    ['dates=1969-12-31,2020-01-01', 'dates', LOG_MESSAGES.invalidPeriod],
+    ['dates=2020-01-01T00:00:00Z,+275760-09-13T00:00:00Z', 'dates', LOG_MESSAGES.invalidPeriod],
     ['actions=add,roubar', 'actions', LOG_MESSAGES.invalidAction],
     ['types=dinheiro', 'types', LOG_MESSAGES.invalidType],
   ])('refuses %s with its message', async (query, field, message) => {

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { toCents } from '@panel/shared/money/credits';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import {
+  DEFAULT_PG_SERVER,
+  dropDatabase,
+  ensureDatabase,
+  startServerProcess,
+  type ServerProcess,
+} from '../scripts/bench/bench-env';
+import { findLedgerMismatches } from './ledger-invariant';
+import { startProvisioningReceiver, type ProvisioningReceiver } from './provisioning-receiver';
+
+/**
+ * Two server processes on one PostgreSQL database, as behind a load balancer (issue 9, part 7). Each node is
+ * `src/server.ts` in its own Node process, so nothing is shared but the database. Runs with `npm run test:pg`.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const ADMIN = { username: 'admin', password: 'Adm1n@two' };
+const PROVISIONING_SECRET = 'two-nodes-provisioning-secret-01';
+
+let databaseName = '';
+let database: DatabaseHandle;
+let receiver: ProvisioningReceiver;
+let nodes: [ServerProcess, ServerProcess];
+let adminToken = '';
+
+interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+async function call<T = Record<string, unknown>>(
+  node: ServerProcess,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<Answer<T>> {
+  const response = await fetch(`${node.url}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+async function signIn(node: ServerProcess, username: string, password: string): Promise<Answer> {
+  return call(node, 'POST', '/api/auth/sign-in', {
+    body: { username, password, 'g-recaptcha-response': 'none' },
+  });
+}
+
+async function tokenOf(node: ServerProcess, username: string, password: string): Promise<string> {
+  const answer = await signIn(node, username, password);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.token as string;
+}
+
+let serial = 0;
+/** A reseller made by `parentToken`'s account on node A (the admin mints; a master gives from its balance). */
+async function createReseller(parentToken: string, credits: number) {
+  const username = `node${Date.now() % 100000}${serial++}`;
+  const password = 'Senha@forte9';
+  const answer = await call<{ id: number }>(nodes[0], 'POST', '/api/resellers', {
+    token: parentToken,
+    body: { username, password, credits },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return { id: answer.body.id, username, password };
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  databaseName = `panel_two_nodes_${randomBytes(4).toString('hex')}`;
+  const url = await ensureDatabase(process.env.TEST_DATABASE_URL ?? DEFAULT_PG_SERVER, databaseName, {
+    fresh: true,
+  });
+  receiver = await startProvisioningReceiver(PROVISIONING_SECRET);
+  const env = {
+    DATABASE_URL: url,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    SIGNING_SECRET: 'two-nodes-signing-secret-000001',
+    P2P_PROVISIONING_URL: `${receiver.url}/p2p`,
+    PROVISIONING_SECRET,
+    PROVISIONING_POLL_MS: '100',
+  };
+  const command = [process.execPath, '--import', 'tsx', 'src/server.ts'];
+  // Both start together: their migrations meet under the advisory lock.
+  nodes = await Promise.all([
+    startServerProcess(env, { command, timeoutMs: 120_000 }),
+    startServerProcess(env, { command, timeoutMs: 120_000 }),
+  ]);
+  database = await openDatabase({ url, dataDir: '' });
+  adminToken = await tokenOf(nodes[0], ADMIN.username, ADMIN.password);
+}, 180_000);
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await Promise.all((nodes ?? []).map((node) => node?.stop()));
+  await database?.close();
+  await receiver?.close();
+  await dropDatabase(process.env.TEST_DATABASE_URL ?? DEFAULT_PG_SERVER, databaseName);
+}, 60_000);
+
+describe.runIf(onPostgres)('two server processes on one database', () => {
+  it('a session made on one node works on the other', async () => {
+    const reseller = await createReseller(adminToken, 50);
+    const token = await tokenOf(nodes[0], reseller.username, reseller.password);
+    const profile = await call(nodes[1], 'GET', '/api/profile', { token });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ username: reseller.username, status: true });
+  });
+
+  it('a logout or a block on one node is refused on the other at once', async () => {
+    const reseller = await createReseller(adminToken, 50);
+    const loggedOut = await tokenOf(nodes[0], reseller.username, reseller.password);
+    const blocked = await tokenOf(nodes[1], reseller.username, reseller.password);
+    expect((await call(nodes[1], 'GET', '/api/profile', { token: loggedOut })).status).toBe(200);
+
+    expect((await call(nodes[0], 'POST', '/api/auth/logout', { token: loggedOut })).status).toBe(204);
+    const afterLogout = await call(nodes[1], 'GET', '/api/profile', { token: loggedOut });
+    expect(afterLogout.status).toBe(404);
+    expect(afterLogout.body).toMatchObject({ code: 'session_not_found' });
+
+    expect((await call(nodes[0], 'GET', '/api/profile', { token: blocked })).status).toBe(200);
+    const block = await call(nodes[1], 'POST', `/api/resellers/${reseller.id}/block`, { token: adminToken });
+    expect(block.status, JSON.stringify(block.body)).toBeLessThan(300);
+    const afterBlock = await call(nodes[0], 'GET', '/api/profile', { token: blocked });
+    expect(afterBlock.status).toBe(404);
+  });
+
+  it('five failed sign-ins spread over both nodes give 429 on the sixth', async () => {
+    const reseller = await createReseller(adminToken, 50);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const answer = await signIn(nodes[attempt % 2]!, reseller.username, 'errado12');
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const right = await signIn(nodes[1], reseller.username, reseller.password);
+    expect(right.status).toBe(429);
+    expect(right.body).toMatchObject({ message: 'Muitas tentativas. Aguarde um momento e tente novamente.' });
+  });
+
+  it('delivers each provisioning change once, with both nodes’ workers polling', async () => {
+    const before = receiver.received.length;
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        call<{ line: { id: number } }>(nodes[index % 2]!, 'POST', '/api/users', {
+          token: adminToken,
+          body: { package_id: 53, system: 2 },
+        }),
+      ),
+    );
+    for (const answer of created) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const lineIds = created.map((answer) => answer.body.line.id);
+    // Each node also resyncs half of the lines: a second change per line.
+    const resynced = await Promise.all(
+      lineIds.map((id, index) =>
+        call(nodes[(index + 1) % 2]!, 'POST', `/api/users/${id}/resync_p2p`, { token: adminToken }),
+      ),
+    );
+    for (const answer of resynced) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+
+    const deadline = Date.now() + 30_000;
+    while (receiver.received.length - before < lineIds.length * 2 && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    await new Promise((done) => setTimeout(done, 500)); // a duplicate would arrive within a few polls
+    const received = receiver.received.slice(before);
+    const deliveries = received.map((delivery) => delivery.delivery);
+    expect(new Set(deliveries).size).toBe(deliveries.length);
+    expect(deliveries).toHaveLength(lineIds.length * 2);
+    for (const id of lineIds) {
+      const events = received.filter((delivery) => delivery.body.line.id === id).map((d) => d.event);
+      expect(events[0], `line ${id}`).toBe('created');
+      expect(events, `line ${id}`).toHaveLength(2);
+    }
+  });
+
+  it('a credit race spread over both nodes stays exact', async () => {
+    const master = await createReseller(adminToken, 100);
+    const masterToken = await tokenOf(nodes[0], master.username, master.password);
+    const subs = [];
+    // A master gives each new sub 10 from its own balance: 100 → 60 after four.
+    for (let index = 0; index < 4; index++) subs.push(await createReseller(masterToken, 10));
+    const moves = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        call(nodes[index % 2]!, 'POST', `/api/resellers/${subs[index % subs.length]!.id}/credits`, {
+          token: masterToken,
+          body: { value: 10 },
+        }),
+      ),
+    );
+    const succeeded = moves.filter((move) => move.status < 300).length;
+    const refused = moves.filter((move) => move.status >= 400);
+    expect(succeeded).toBe(6);
+    expect(refused).toHaveLength(34);
+    for (const move of refused) expect(move.status).toBe(409);
+    const profile = await call<{ credits: string }>(nodes[1], 'GET', '/api/profile', { token: masterToken });
+    expect(toCents(profile.body.credits)).toBe(0);
+    expect(await findLedgerMismatches(database.db)).toEqual([]);
+  });
+});
