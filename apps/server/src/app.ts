@@ -138,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(provisioning, { db, config, signingSecret });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config, captcha });
-  await app.register(profileRoutes, { db });
+  await app.register(profileRoutes, { db, config });
   await app.register(newsRoutes, { db });
   await app.register(resellersRoutes, { db });
   await app.register(ledgerRoutes, { db });
