@@ -32,6 +32,7 @@ import { createCaptchaVerifier } from './plugins/captcha';
 import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
 import rejectNul from './plugins/reject-nul';
+import securityHeaders from './plugins/security-headers';
 import staticWeb from './plugins/static-web';
 
 declare module 'fastify' {
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: PUBLIC };
   });
+  await app.register(securityHeaders, { config });
   await app.register(accessRegistry);
   await app.register(errorHandler);
   await app.register(rejectNul);
