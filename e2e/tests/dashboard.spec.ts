@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { createResellerByApi, createTrialLineByApi } from '../fixtures/api';
 import { uniqueUsername } from '../fixtures/resellers';
 import { ADMIN, loginAs, logout } from '../fixtures/session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { ADMIN, loginAs, openSettingsMenu, solveCaptcha } from '../fixtures/session';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });

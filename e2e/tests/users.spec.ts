@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { closeCreatedModal, createLine, lineAction, lineRow } from '../fixtures/lines';
 import { createReseller, uniqueUsername } from '../fixtures/resellers';
 import { ADMIN, loginAs, logout } from '../fixtures/session';
@@ -220,6 +221,7 @@ test('on a phone with vertical tables, /users is one column of cards grouped by 
   page,
   browser,
   baseURL,
+  csp,
 }) => {
   const reseller = await newReseller(page, 'celular', 20);
   const phone = await browser.newContext({
@@ -230,6 +232,7 @@ test('on a phone with vertical tables, /users is one column of cards grouped by 
     hasTouch: true,
     locale: 'pt-BR',
   });
+  await csp.watch(phone);
   const mobile = await phone.newPage();
   try {
     await loginAs(mobile, { username: reseller, password: PASSWORD });

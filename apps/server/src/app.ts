@@ -31,6 +31,7 @@ import { createCaptchaVerifier } from './plugins/captcha';
 import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
 import rejectNul from './plugins/reject-nul';
+import securityHeaders from './plugins/security-headers';
 import staticWeb from './plugins/static-web';
 
 declare module 'fastify' {
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: PUBLIC };
   });
+  await app.register(securityHeaders, { config });
   await app.register(accessRegistry);
   await app.register(errorHandler);
   await app.register(rejectNul);
@@ -140,7 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(attempts, { db });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config, captcha });
-  await app.register(profileRoutes, { db });
+  await app.register(profileRoutes, { db, config });
   await app.register(newsRoutes, { db });
   await app.register(resellersRoutes, { db });
   await app.register(ledgerRoutes, { db });

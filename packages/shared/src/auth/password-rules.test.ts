@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from './messages';
 import { changePasswordSchema, newPasswordSchema } from './password-rules';
 
+const CURRENT = 'Senha@atual7';
+
 const firstMessage = (value: unknown) => {
   const result = newPasswordSchema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
@@ -28,6 +30,7 @@ describe('new password rules (change password)', () => {
   });
   it('needs the confirmation to match', () => {
     const result = changePasswordSchema.safeParse({
+      current_password: CURRENT,
       password: 'senha@19',
       password_confirmation: 'senha@18',
     });
@@ -37,7 +40,33 @@ describe('new password rules (change password)', () => {
       path: ['password_confirmation'],
     });
     expect(
-      changePasswordSchema.safeParse({ password: 'senha@19', password_confirmation: 'senha@19' }).success,
+      changePasswordSchema.safeParse({
+        current_password: CURRENT,
+        password: 'senha@19',
+        password_confirmation: 'senha@19',
+      }).success,
     ).toBe(true);
+  });
+});
+
+describe('current password (change password)', () => {
+  const issueOf = (current_password: unknown) => {
+    const result = changePasswordSchema.safeParse({
+      current_password,
+      password: 'senha@19',
+      password_confirmation: 'senha@19',
+    });
+    return result.success ? undefined : result.error.issues[0];
+  };
+  it('is required', () => {
+    expect(issueOf(undefined)).toMatchObject({ message: 'O campo é obrigatório', path: ['current_password'] });
+    expect(issueOf('')).toMatchObject({ message: 'O campo é obrigatório', path: ['current_password'] });
+  });
+  it('accepts any characters, since old passwords may predate the rules', () => {
+    expect(issueOf('velha 12!')).toBeUndefined();
+  });
+  it('cannot be longer than sign-in accepts', () => {
+    expect(issueOf('a'.repeat(129))).toMatchObject({ message: 'Senha atual incorreta.' });
+    expect(issueOf('a'.repeat(128))).toBeUndefined();
   });
 });

@@ -10,8 +10,19 @@ export const newPasswordSchema = z
   .regex(/^[A-Za-z0-9@]+$/, AUTH_MESSAGES.passwordCharset)
   .refine((value) => !hasAscendingSequence(value), AUTH_MESSAGES.noSequences);
 
+/**
+ * The account's present password (PRODUCT.md §2: an open session alone must not be enough to take an
+ * account over). Only required here; whether it is right is the server's check. Sign-in accepts at most
+ * 128 characters, so a longer one cannot be the account's password.
+ */
+export const currentPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.required })
+  .min(1, AUTH_MESSAGES.required)
+  .max(128, AUTH_MESSAGES.currentPasswordWrong);
+
 export const changePasswordSchema = z
   .object({
+    current_password: currentPasswordSchema,
     password: newPasswordSchema,
     password_confirmation: newPasswordSchema,
   })

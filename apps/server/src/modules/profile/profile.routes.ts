@@ -1,13 +1,17 @@
 import { changePasswordSchema } from '@panel/shared/auth/password-rules';
 import { profileSchema, profileUpdateSchema } from '@panel/shared/profile/profile-schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ANY_ROLE } from '../../plugins/access';
 import { requireCaller } from '../../plugins/authenticate';
 import { changePassword, getProfile, updateProfile } from './profile.service';
 
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/api/profile',
     {
@@ -38,10 +42,18 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.put(
     '/api/profile/password',
     {
-      config: { access: ANY_ROLE },
+      config: {
+        access: ANY_ROLE,
+        // Guessing the current password through an open session is limited like sign-in, per session.
+        rateLimit: {
+          max: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `change-password:${request.caller?.tokenHash ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['profile'],
-        summary: 'Change the password (ends the other sessions)',
+        summary: 'Change the password, given the current one (ends the other sessions)',
         body: changePasswordSchema,
         response: { ...noContent, ...errorResponses },
       },

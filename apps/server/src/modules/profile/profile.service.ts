@@ -1,9 +1,10 @@
+import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
 import type { ChangePasswordInput } from '@panel/shared/auth/password-rules';
 import type { Profile, ProfileUpdate } from '@panel/shared/profile/profile-schema';
 import type { Database } from '../../db/database';
 import type { AccountRow } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { hashPassword } from '../../lib/password-hash';
+import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import type { Caller } from '../../plugins/authenticate';
 import { findAccountById, updatePasswordHash, updatePreferences } from '../accounts/accounts.repository';
 import { endAccountSessions } from '../auth/sessions.repository';
@@ -42,12 +43,21 @@ export async function updateProfile(db: Database, caller: Caller, update: Profil
   return getProfile(db, caller);
 }
 
-/** A new password ends every other session of the account; the current one stays signed in. */
+/**
+ * Only someone who knows the current password may set a new one (an unattended session is not enough,
+ * decision 0024). A new password ends every other session of the account; this one stays signed in.
+ * A wrong current password changes nothing and ends nothing.
+ */
 export async function changePassword(
   db: Database,
   caller: Caller,
   input: ChangePasswordInput,
 ): Promise<void> {
+  const account = await findAccountById(db, caller.id);
+  if (!account) throw new AppError(404, 'session_not_found');
+  if (!(await verifyPassword(account.passwordHash, input.current_password))) {
+    throw AppError.badRequest(AUTH_MESSAGES.currentPasswordWrong, 'current_password');
+  }
   await updatePasswordHash(db, caller.id, await hashPassword(input.password));
   await endAccountSessions(db, caller.id, caller.tokenHash);
 }

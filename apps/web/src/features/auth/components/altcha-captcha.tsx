@@ -8,15 +8,13 @@ let loading: Promise<void> | null = null;
 
 /** The widget (~35 kB gzipped) is fetched only when the server chose altcha. */
 function loadAltcha(): Promise<void> {
-  loading ??= import('altcha')
-    .then(() => import('altcha/i18n/pt-br'))
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
+  loading ??= import('./altcha-setup').then(
+    () => undefined,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -8,5 +8,6 @@ export async function changePassword(input: ChangePasswordInput): Promise<void> 
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  // The page shows a refused field under its input (showFormError), so no global toast repeats it.
+  return useMutation({ mutationFn: changePassword, meta: { silentError: true } });
 }

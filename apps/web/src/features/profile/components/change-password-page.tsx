@@ -1,24 +1,27 @@
 import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { changePasswordSchema } from '@panel/shared/auth/password-rules';
+import { changePasswordSchema, type ChangePasswordInput } from '@panel/shared/auth/password-rules';
 import { paths } from '@/config/paths';
+import { showFormError } from '@/lib/form-server-error';
 import { showSuccessToast } from '@/lib/toasts';
 import { useChangePassword } from '../api/change-password';
 
 export const PASSWORD_CHANGED_TEXT = 'Senha alterada com sucesso!';
 /** Long enough to read the toast before the reload (spec §5: after success the app reloads to /dashboard). */
 const RELOAD_DELAY_MS = 1500;
+const FORM_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 
 export function ChangePasswordPage() {
   const changePassword = useChangePassword();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
-  } = useForm({
+  } = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
-    defaultValues: { password: '', password_confirmation: '' },
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
   const submit = handleSubmit((values) =>
@@ -27,6 +30,7 @@ export function ChangePasswordPage() {
         showSuccessToast(PASSWORD_CHANGED_TEXT);
         setTimeout(() => window.location.assign(paths.dashboard), RELOAD_DELAY_MS);
       },
+      onError: (error) => showFormError(error, FORM_FIELDS, setError),
     }),
   );
 
@@ -36,6 +40,12 @@ export function ChangePasswordPage() {
       <Card withBorder radius="md" p="lg" maw={480}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            <PasswordInput
+              label="Senha atual"
+              autoComplete="current-password"
+              error={errors.current_password?.message}
+              {...register('current_password')}
+            />
             <PasswordInput
               label="Nova senha"
               autoComplete="new-password"

@@ -1,0 +1,62 @@
+import type { Config } from '../config';
+
+type Directives = Record<string, readonly string[]>;
+
+function serialize(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+// Google's documented sources for reCAPTCHA v2 under a CSP (its script, its frames).
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
+ * The panel's policy (decision 0023): scripts, workers and requests from this origin only, no inline
+ * script. Inline styles stay allowed because Mantine writes its theme and responsive props into <style>
+ * elements at run time. data: images are the generated avatars. reCAPTCHA's origins join only when it
+ * is the configured captcha.
+ */
+export function panelContentSecurityPolicy(captcha: Config['CAPTCHA_PROVIDER']): string {
+  const recaptcha = captcha === 'recaptcha';
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'frame-src': recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+/**
+ * The API documentation (Swagger UI under /api/docs): its own scripts and styles are files of this origin;
+ * it draws its icons as data: images and styles elements inline; "Try it out" calls this origin.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = serialize({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});
+
+/** API answers are data, never documents: opened directly in a tab, they may load and run nothing. */
+export const API_CONTENT_SECURITY_POLICY = serialize({
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});

@@ -1,0 +1,42 @@
+import { createResellerByApi } from '../fixtures/api';
+import { uniqueUsername } from '../fixtures/resellers';
+import { ADMIN, loginAs, logout, openSettingsMenu } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+
+test('changing the password asks for the current one; the new one signs in', async ({ page }) => {
+  test.slow(); // three sign-ins, each solving a captcha
+  const reseller = { username: uniqueUsername('senha'), password: 'senha@19', credits: 10 };
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await createResellerByApi(page, reseller);
+  await logout(page);
+
+  await loginAs(page, reseller);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openSettingsMenu(page);
+  await page.getByRole('menuitem', { name: 'Alterar senha' }).click();
+  await expect(page).toHaveURL(/\/profile\/change-password$/);
+
+  const current = page.getByLabel('Senha atual');
+  await current.fill('errada@77');
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova@senha9');
+  await page.getByLabel('Confirme a nova senha').fill('nova@senha9');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  // The server's refusal shows under the field it names.
+  await expect(page.locator('.mantine-InputWrapper-root', { has: current })).toContainText(
+    'Senha atual incorreta.',
+  );
+  await page.screenshot(shot('change-password-wrong-current'));
+
+  await current.fill(reseller.password);
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible();
+  // Spec §5: after success the app reloads to /dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await logout(page);
+
+  await loginAs(page, { username: reseller.username, password: 'nova@senha9' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '../fixtures/test';
+import { ADMIN, loginAs } from '../fixtures/session';
+
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+
+test('the CSP guard sees a refused inline script, which does not run', async ({ page, csp }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Bem vindo de volta!')).toBeVisible();
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true';
+    document.body.append(script);
+  });
+  await expect.poll(() => csp.take().join('\n')).toContain('script-src');
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+});
+
+test('every screen and dialog of the admin renders under the CSP', async ({ page }) => {
+  test.slow(); // ten screens, each a fresh page load
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const path of [
+    '/dashboard',
+    '/profile',
+    '/profile/change-password',
+    '/resellers',
+    '/resellers/logs',
+    '/users',
+    '/logs',
+    '/admin/transfer',
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  }
+  for (const path of ['/resellers/create', '/users/create']) {
+    await page.goto(path);
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+  }
+  // The menu's avatar is a generated data: image; it must have been drawn, not refused.
+  const avatar = page.getByRole('img', { name: ADMIN.username }).first();
+  await expect(avatar).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  expect(await avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+    true,
+  );
+});
+
+test('the API documentation renders under its own CSP', async ({ page }) => {
+  const response = await page.goto('/api/docs/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+  // Swagger UI's bundle is large; on this shared machine it may take longer than the default 10 s.
+  await expect(page.getByRole('heading', { name: /Painel de Revendas API/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  // An operation opens, drawn by Swagger UI's scripts and styles.
+  await page.getByText('/api/auth/sign-in', { exact: true }).first().click();
+  await expect(page.getByRole('button', { name: 'Try it out' })).toBeVisible();
+  await page.screenshot(shot('api-docs'));
+});
