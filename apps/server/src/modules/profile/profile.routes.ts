@@ -42,15 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.put(
     '/api/profile/password',
     {
-      config: {
-        access: ANY_ROLE,
-        // Guessing the current password through an open session is limited like sign-in, per session.
-        rateLimit: {
-          max: config.SIGN_IN_ATTEMPTS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `change-password:${request.caller?.tokenHash ?? request.ip}`,
-        },
-      },
+      config: { access: ANY_ROLE },
       schema: {
         tags: ['profile'],
         summary: 'Change the password, given the current one (ends the other sessions)',
@@ -59,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       },
     },
     async (request, reply) => {
-      await changePassword(db, requireCaller(request), request.body);
+      await changePassword(db, config, requireCaller(request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,11 @@ import type { Database } from '../../db/database';
 import type { AccountRow } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
+import {
+  admitSessionAttempt,
+  recordPasswordFailure,
+  type AttemptLimitConfig,
+} from '../attempts/attempt-limits';
 import type { Caller } from '../../plugins/authenticate';
 import { findAccountById, updatePasswordHash, updatePreferences } from '../accounts/accounts.repository';
 import { endAccountSessions } from '../auth/sessions.repository';
@@ -48,14 +53,25 @@ export async function updateProfile(db: Database, caller: Caller, update: Profil
  * decision 0024). A new password ends every other session of the account; this one stays signed in.
  * A wrong current password changes nothing and ends nothing.
  */
+/**
+ * Guessing the current password through an open session is limited like unlock: per session, and each
+ * wrong guess counts toward the account's growing delay (decisions 0021, 0024).
+ */
 export async function changePassword(
   db: Database,
+  limits: AttemptLimitConfig,
   caller: Caller,
   input: ChangePasswordInput,
 ): Promise<void> {
+  await admitSessionAttempt(db, limits, {
+    purpose: 'password',
+    tokenHash: caller.tokenHash,
+    username: caller.username,
+  });
   const account = await findAccountById(db, caller.id);
   if (!account) throw new AppError(404, 'session_not_found');
   if (!(await verifyPassword(account.passwordHash, input.current_password))) {
+    await recordPasswordFailure(db, limits, caller.username);
     throw AppError.badRequest(AUTH_MESSAGES.currentPasswordWrong, 'current_password');
   }
   await updatePasswordHash(db, caller.id, await hashPassword(input.password));
