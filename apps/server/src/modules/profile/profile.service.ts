@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
 import type { ChangePasswordInput } from '@panel/shared/auth/password-rules';
 import type { Profile, ProfileUpdate } from '@panel/shared/profile/profile-schema';
 import type { Database } from '../../db/database';
@@ -29,7 +30,7 @@ export function toProfile(account: AccountRow): Profile {
 
 export async function getProfile(db: Database, caller: Caller): Promise<Profile> {
   const account = await findAccountById(db, caller.id);
-  if (!account) throw new AppError(404, 'session_not_found');
+  if (!account) throw new AppError(404, 'session_not_found', AUTH_MESSAGES.sessionEnded);
   return toProfile(account);
 }
 
