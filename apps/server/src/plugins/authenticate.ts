@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { RESELLER_STATUS } from '@panel/shared/resellers/reseller-constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -50,10 +50,10 @@ export function requireCaller(request: FastifyRequest): Caller {
  * says so, an expired one too; an ended (logout, password change) or unknown token gets the plain text.
  */
 function sessionGoneMessage(session: SessionWithAccount | undefined, now: number): string | null {
-  if (!session) return AUTH_MESSAGES.sessionEnded;
-  if (session.status === RESELLER_STATUS.blocked) return AUTH_MESSAGES.sessionEndedBlocked;
-  if (session.endedAt || session.status !== RESELLER_STATUS.active) return AUTH_MESSAGES.sessionEnded;
-  if (session.expiresAt.getTime() <= now) return AUTH_MESSAGES.sessionExpired;
+  if (!session) return SESSION_MESSAGES.ended;
+  if (session.status === RESELLER_STATUS.blocked) return SESSION_MESSAGES.accountBlocked;
+  if (session.endedAt || session.status !== RESELLER_STATUS.active) return SESSION_MESSAGES.ended;
+  if (session.expiresAt.getTime() <= now) return SESSION_MESSAGES.expired;
   return null;
 }
 
@@ -77,7 +77,7 @@ async function authenticatePlugin(
     const session = await findSession(db, tokenHash);
     const now = Date.now();
     const gone = sessionGoneMessage(session, now);
-    if (!session || gone) throw new AppError(404, 'session_not_found', gone ?? AUTH_MESSAGES.sessionEnded);
+    if (!session || gone) throw new AppError(404, 'session_not_found', gone ?? SESSION_MESSAGES.ended);
     const idle = now - session.lastSeenAt.getTime() > config.SESSION_IDLE_MINUTES * 60_000;
     if (idle && !session.lockedAt) await lockSession(db, tokenHash);
     if ((session.lockedAt || idle) && !access.allowLocked) throw new AppError(401, 'session_locked');

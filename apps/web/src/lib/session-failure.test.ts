@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { ApiError } from './api-client';
 import { readStoredAuth, writeStoredAuth } from './auth-storage';
 import { markMessageModalShown } from './message-modal-flag';
-import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import {
   classifySessionFailure,
   forgetSession,
@@ -56,11 +56,11 @@ describe('sessionFailureMessage (decision 0029)', () => {
   it('a gone session gets the server’s reason, else the plain "session ended"', () => {
     const blocked = new ApiError({
       status: 404,
-      body: { status: 404, code: 'session_not_found', message: AUTH_MESSAGES.sessionEndedBlocked },
-      message: AUTH_MESSAGES.sessionEndedBlocked,
+      body: { status: 404, code: 'session_not_found', message: SESSION_MESSAGES.accountBlocked },
+      message: SESSION_MESSAGES.accountBlocked,
     });
-    expect(sessionFailureMessage('gone', blocked)).toBe(AUTH_MESSAGES.sessionEndedBlocked);
-    expect(sessionFailureMessage('gone', new SessionGoneError())).toBe(AUTH_MESSAGES.sessionEnded);
-    expect(sessionFailureMessage('gone', apiError(404))).toBe(AUTH_MESSAGES.sessionEnded);
+    expect(sessionFailureMessage('gone', blocked)).toBe(SESSION_MESSAGES.accountBlocked);
+    expect(sessionFailureMessage('gone', new SessionGoneError())).toBe(SESSION_MESSAGES.ended);
+    expect(sessionFailureMessage('gone', apiError(404))).toBe(SESSION_MESSAGES.ended);
   });
 });

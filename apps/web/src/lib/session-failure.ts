@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import { ERROR_TEXT } from '@panel/shared/errors/error-catalogue';
 import { ApiError } from './api-client';
 import { clearStoredAuth } from './auth-storage';
@@ -40,7 +40,7 @@ export function sessionFailureMessage(failure: Exclude<SessionFailure, null>, er
   const body = error instanceof ApiError ? error.body : undefined;
   const message =
     typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message.trim() !== '' ? message : AUTH_MESSAGES.sessionEnded;
+  return typeof message === 'string' && message.trim() !== '' ? message : SESSION_MESSAGES.ended;
 }
 
 /**

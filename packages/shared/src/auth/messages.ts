@@ -11,10 +11,6 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Usuário ou senha inválidos.',
   accountBlocked: 'Sua conta está bloqueada. Contacte seu revenda master.',
   unlockFailed: 'Erro no desbloqueio. Tente novamente.',
-  // A session gone for good (404 session_not_found, decision 0029): the server says why when it knows.
-  sessionEnded: 'Sua sessão foi encerrada. Faça login novamente.',
-  sessionExpired: 'Sua sessão expirou. Faça login novamente.',
-  sessionEndedBlocked: 'Sua sessão foi encerrada porque sua conta foi bloqueada. Contacte seu revenda master.',
   required: FIELD_MESSAGES.required,
   passwordMin: FIELD_MESSAGES.min6,
   passwordCharset: FIELD_MESSAGES.passwordCharset,

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../../db/schema/index';
@@ -204,7 +205,7 @@ describe('sessions: lock, unlock, logout, blocking', () => {
     expect(logout.statusCode).toBe(204);
     const after = await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
     expect(after.statusCode).toBe(404);
-    expect(after.json()).toMatchObject({ code: 'session_not_found', message: AUTH_MESSAGES.sessionEnded });
+    expect(after.json()).toMatchObject({ code: 'session_not_found', message: SESSION_MESSAGES.ended });
   });
 
   it('ends a blocked reseller’s sessions at once, and says the account is blocked', async () => {
@@ -215,7 +216,7 @@ describe('sessions: lock, unlock, logout, blocking', () => {
     expect(after.statusCode).toBe(404);
     expect(after.json()).toMatchObject({
       code: 'session_not_found',
-      message: AUTH_MESSAGES.sessionEndedBlocked,
+      message: SESSION_MESSAGES.accountBlocked,
     });
   });
 
@@ -228,7 +229,7 @@ describe('sessions: lock, unlock, logout, blocking', () => {
       .where(eq(sessions.accountId, reseller.id));
     const after = await testApp.app.inject({ method: 'GET', url: '/api/news', headers: bearer(token) });
     expect(after.statusCode).toBe(404);
-    expect(after.json()).toMatchObject({ code: 'session_not_found', message: AUTH_MESSAGES.sessionExpired });
+    expect(after.json()).toMatchObject({ code: 'session_not_found', message: SESSION_MESSAGES.expired });
   });
 
   it('answers 401 unauthenticated without a token and 404 for an unknown token', async () => {
@@ -241,6 +242,6 @@ describe('sessions: lock, unlock, logout, blocking', () => {
       headers: bearer('not-a-real-token'),
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'session_not_found', message: AUTH_MESSAGES.sessionEnded });
+    expect(unknown.json()).toMatchObject({ code: 'session_not_found', message: SESSION_MESSAGES.ended });
   });
 });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import type { ChangePasswordInput } from '@panel/shared/auth/password-rules';
 import type { Profile, ProfileUpdate } from '@panel/shared/profile/profile-schema';
 import type { Database } from '../../db/database';
@@ -30,7 +30,7 @@ export function toProfile(account: AccountRow): Profile {
 
 export async function getProfile(db: Database, caller: Caller): Promise<Profile> {
   const account = await findAccountById(db, caller.id);
-  if (!account) throw new AppError(404, 'session_not_found', AUTH_MESSAGES.sessionEnded);
+  if (!account) throw new AppError(404, 'session_not_found', SESSION_MESSAGES.ended);
   return toProfile(account);
 }
 

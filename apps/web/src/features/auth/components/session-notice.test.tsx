@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { writeSessionNotice } from '@/lib/session-notice';
 import { mockApi } from '@/test/mock-api';
@@ -16,9 +16,9 @@ function renderAt(page: 'login' | 'lock') {
 
 describe('the reason the panel sent the visitor to /login or /lock (decision 0029)', () => {
   it('/login says the session was ended, with the server’s reason', () => {
-    writeSessionNotice({ kind: 'gone', message: AUTH_MESSAGES.sessionEndedBlocked });
+    writeSessionNotice({ kind: 'gone', message: SESSION_MESSAGES.accountBlocked });
     renderAt('login');
-    expect(screen.getByTestId('session-notice').textContent).toBe(AUTH_MESSAGES.sessionEndedBlocked);
+    expect(screen.getByTestId('session-notice').textContent).toBe(SESSION_MESSAGES.accountBlocked);
   });
 
   it('/lock says the spec 401 text; the other screen’s notice is not shown', () => {
