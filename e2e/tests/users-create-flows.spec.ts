@@ -8,6 +8,7 @@ const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, ful
 const PASSWORD = 'senha@19';
 
 test('"Criar teste rápido" creates a trial in one click', async ({ page }) => {
+  test.setTimeout(120_000);
   await loginAs(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByTestId('quick-link-quick-test').click();
