@@ -304,7 +304,9 @@ describe('POST /api/users/trial_users', () => {
     const master = await createSignedInAccount(testApp.app, { credits: '5' });
     const sub = await createSignedInAccount(testApp.app, { credits: '5', parent: master.account });
     const stranger = await createSignedInAccount(testApp.app);
-    const forSub = await call(master.token, 'POST', '/api/users/trial_users', { reseller_id: sub.account.id });
+    const forSub = await call(master.token, 'POST', '/api/users/trial_users', {
+      reseller_id: sub.account.id,
+    });
     expect(forSub.statusCode).toBe(201);
     expect(forSub.json().line).toMatchObject({ is_trial: 1, reseller_id: sub.account.id });
     const byAdmin = await call(adminToken, 'POST', '/api/users/trial_users', {
