@@ -55,7 +55,8 @@ test('an admin creates a line owned by a chosen master, who then sees it in its 
   await page.screenshot(shot('63-create-line-owner'));
   await form.getByTestId('create-line-submit').click();
   const created = page.getByTestId('line-created-modal');
-  await expect(created).toBeVisible();
+  // The creation takes the tree lock and writes the line, its log and outbox: slow on a busy CI machine.
+  await expect(created).toBeVisible({ timeout: 30_000 });
   const username = (await created.getByTestId('line-created-username').textContent()) ?? '';
   await closeCreatedModal(page);
   await expect(lineRow(page, username).getByTestId('line-reseller')).toHaveText(master);
