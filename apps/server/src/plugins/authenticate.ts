@@ -1,11 +1,18 @@
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
+import { RESELLER_STATUS } from '@panel/shared/resellers/reseller-constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AppError } from '../lib/app-error';
 import { hashSessionToken } from '../lib/session-token';
-import { findSession, lockSession, touchSession } from '../modules/auth/sessions.repository';
+import {
+  findSession,
+  lockSession,
+  touchSession,
+  type SessionWithAccount,
+} from '../modules/auth/sessions.repository';
 
 /** Who is calling, resolved once per request from the session. */
 export interface Caller {
@@ -42,6 +49,18 @@ export function requireCaller(request: FastifyRequest): Caller {
 }
 
 /**
+ * Why a session is gone for good, in words the login screen shows (decision 0029): a blocked account
+ * says so, an expired one too; an ended (logout, password change) or unknown token gets the plain text.
+ */
+function sessionGoneMessage(session: SessionWithAccount | undefined, now: number): string | null {
+  if (!session) return SESSION_MESSAGES.ended;
+  if (session.status === RESELLER_STATUS.blocked) return SESSION_MESSAGES.accountBlocked;
+  if (session.endedAt || session.status !== RESELLER_STATUS.active) return SESSION_MESSAGES.ended;
+  if (session.expiresAt.getTime() <= now) return SESSION_MESSAGES.expired;
+  return null;
+}
+
+/**
  * Resolves the session for every route that is not public and enforces the route's declared roles.
  * Unknown or ended sessions answer 404 session_not_found (the panel then goes to /login); locked or
  * idle sessions answer 401 session_locked (the panel goes to /lock).
@@ -60,9 +79,8 @@ async function authenticatePlugin(
     const tokenHash = hashSessionToken(token);
     const session = await findSession(db, tokenHash);
     const now = Date.now();
-    if (!session || session.endedAt || session.expiresAt.getTime() <= now || session.status !== 1) {
-      throw new AppError(404, 'session_not_found');
-    }
+    const gone = sessionGoneMessage(session, now);
+    if (!session || gone) throw new AppError(404, 'session_not_found', gone ?? SESSION_MESSAGES.ended);
     const idle = now - session.lastSeenAt.getTime() > config.SESSION_IDLE_MINUTES * 60_000;
     if (idle && !session.lockedAt) await lockSession(db, tokenHash);
     if ((session.lockedAt || idle) && !access.allowLocked) throw new AppError(401, 'session_locked');

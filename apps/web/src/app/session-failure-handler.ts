@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { clearMessageModalFlag } from '@/lib/message-modal-flag';
-import { forgetSession, type SessionFailure } from '@/lib/session-failure';
+import { forgetSession, sessionFailureMessage, type SessionFailure } from '@/lib/session-failure';
+import { writeSessionNotice } from '@/lib/session-notice';
 
 interface SessionNavigation {
   currentPath: () => string;
@@ -10,19 +11,23 @@ interface SessionNavigation {
 
 /**
  * What the panel does when a call says the session is locked or gone (api-contract-foundation and
- * spec §8): locked → /lock keeping the login; gone → forget the login and go to /login.
+ * spec §8): locked → /lock keeping the login; gone → forget the login and go to /login. Either screen
+ * then says why (decision 0029); the stored redirect path is left alone, so signing in again or unlocking
+ * returns to the page the visitor was on.
  */
 export function createSessionFailureHandler(
   navigation: SessionNavigation,
   getQueryClient: () => QueryClient,
 ) {
-  return (failure: Exclude<SessionFailure, null>): void => {
+  return (failure: Exclude<SessionFailure, null>, error?: unknown): void => {
     if (failure === 'locked') {
       clearMessageModalFlag();
+      writeSessionNotice({ kind: 'locked', message: sessionFailureMessage(failure, error) });
       if (navigation.currentPath() !== paths.lock) void navigation.navigate(paths.lock);
       return;
     }
     forgetSession();
+    writeSessionNotice({ kind: 'gone', message: sessionFailureMessage(failure, error) });
     if (navigation.currentPath() === paths.login) return;
     void navigation
       .navigate(paths.login)

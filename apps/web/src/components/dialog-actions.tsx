@@ -15,6 +15,8 @@ interface DialogActionsProps {
   /** Called on click; without it the button submits the surrounding form. */
   onConfirm?: () => void;
   cancelTestId?: string;
+  /** The dialog opens with the focus on the action (a one-click flow such as the quick test). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function DialogActions({
   color,
   onConfirm,
   cancelTestId,
+  autoFocus,
 }: DialogActionsProps) {
   return (
     <Group justify="flex-end" mt="sm">
@@ -42,6 +45,7 @@ export function DialogActions({
         color={color}
         loading={pending}
         disabled={disabled}
+        data-autofocus={autoFocus || undefined}
         data-testid={testId}
       >
         {label}

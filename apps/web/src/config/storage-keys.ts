@@ -4,4 +4,6 @@ export const STORAGE_KEYS = {
   redirectPath: 'redirectPath',
   language: 'language',
   messageModalShown: 'messageModalShown',
+  /** sessionStorage: why the panel went to /lock or /login (decision 0029). */
+  sessionNotice: 'sessionNotice',
 } as const;

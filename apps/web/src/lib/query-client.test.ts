@@ -19,7 +19,7 @@ describe('global query error handling', () => {
     await expect(client.fetchQuery({ queryKey: ['a'], queryFn: fail(locked), retry: false })).rejects.toBe(
       locked,
     );
-    expect(onSessionFailure).toHaveBeenCalledWith('locked');
+    expect(onSessionFailure).toHaveBeenCalledWith('locked', locked);
     expect(show).not.toHaveBeenCalled();
   });
 
@@ -27,8 +27,9 @@ describe('global query error handling', () => {
     vi.spyOn(notifications, 'show').mockReturnValue('id');
     const onSessionFailure = vi.fn();
     const client = createQueryClient({ onSessionFailure });
+    const noStatus = new SessionGoneError();
     await expect(
-      client.fetchQuery({ queryKey: ['b'], queryFn: fail(new SessionGoneError()), retry: false }),
+      client.fetchQuery({ queryKey: ['b'], queryFn: fail(noStatus), retry: false }),
     ).rejects.toThrow();
     const gone = new ApiError({
       status: 404,
@@ -38,7 +39,10 @@ describe('global query error handling', () => {
     await expect(client.fetchQuery({ queryKey: ['c'], queryFn: fail(gone), retry: false })).rejects.toBe(
       gone,
     );
-    expect(onSessionFailure.mock.calls).toEqual([['gone'], ['gone']]);
+    expect(onSessionFailure.mock.calls).toEqual([
+      ['gone', noStatus],
+      ['gone', gone],
+    ]);
   });
 
   it('any other mutation failure shows the mapped error toast, unless silent', async () => {

@@ -19,14 +19,15 @@ declare module '@tanstack/react-query' {
 }
 
 export interface QueryClientHandlers {
-  onSessionFailure: (failure: Exclude<SessionFailure, null>) => void;
+  /** `error` is the failure itself: the screen it leads to says why (decision 0029). */
+  onSessionFailure: (failure: Exclude<SessionFailure, null>, error: unknown) => void;
 }
 
 function handleFailure(error: unknown, meta: RequestMeta | undefined, handlers: QueryClientHandlers): void {
   if (!meta?.skipSessionHandling) {
     const failure = classifySessionFailure(error);
     if (failure) {
-      handlers.onSessionFailure(failure);
+      handlers.onSessionFailure(failure, error);
       return;
     }
   }

@@ -3,7 +3,14 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { ApiError } from './api-client';
 import { readStoredAuth, writeStoredAuth } from './auth-storage';
 import { markMessageModalShown } from './message-modal-flag';
-import { classifySessionFailure, forgetSession, SessionGoneError } from './session-failure';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
+import {
+  classifySessionFailure,
+  forgetSession,
+  SessionGoneError,
+  sessionFailureMessage,
+} from './session-failure';
+import { readSessionNotice, writeSessionNotice } from './session-notice';
 
 const apiError = (status: number, code?: string) =>
   new ApiError({ status, body: code ? { status, code, message: 'x' } : undefined, message: 'x' });
@@ -28,11 +35,32 @@ describe('classifySessionFailure', () => {
     expect(classifySessionFailure(new Error('boom'))).toBeNull();
   });
 
-  it('forgetSession removes the stored login and the message flag', () => {
+  it('forgetSession removes the stored login, the message flag and an earlier notice', () => {
     writeStoredAuth({ token: 't', user: { id: 1, username: 'ana' } });
     markMessageModalShown();
+    writeSessionNotice({ kind: 'gone', message: 'antiga' });
     forgetSession();
     expect(readStoredAuth()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.messageModalShown)).toBeNull();
+    expect(readSessionNotice('gone')).toBeNull();
+  });
+});
+
+describe('sessionFailureMessage (decision 0029)', () => {
+  it('a locked session gets the spec §8 401 text, whatever the answer said', () => {
+    expect(sessionFailureMessage('locked', apiError(401, 'session_locked'))).toBe(
+      'Sessão expirada ou credenciais inválidas. Faça login novamente.',
+    );
+  });
+
+  it('a gone session gets the server’s reason, else the plain "session ended"', () => {
+    const blocked = new ApiError({
+      status: 404,
+      body: { status: 404, code: 'session_not_found', message: SESSION_MESSAGES.accountBlocked },
+      message: SESSION_MESSAGES.accountBlocked,
+    });
+    expect(sessionFailureMessage('gone', blocked)).toBe(SESSION_MESSAGES.accountBlocked);
+    expect(sessionFailureMessage('gone', new SessionGoneError())).toBe(SESSION_MESSAGES.ended);
+    expect(sessionFailureMessage('gone', apiError(404))).toBe(SESSION_MESSAGES.ended);
   });
 });

@@ -1,6 +1,9 @@
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
+import { ERROR_TEXT } from '@panel/shared/errors/error-catalogue';
 import { ApiError } from './api-client';
 import { clearStoredAuth } from './auth-storage';
 import { clearMessageModalFlag } from './message-modal-flag';
+import { clearSessionNotice } from './session-notice';
 
 /** Thrown when an answer says the login is gone without an error status (a profile without `status`). */
 export class SessionGoneError extends Error {
@@ -28,8 +31,24 @@ export function classifySessionFailure(error: unknown): SessionFailure {
   return null;
 }
 
-/** Forget the login on this device: the stored auth and the message-modal flag (spec §8, 404). */
+/**
+ * What the lock or login screen says about it. Locked: the spec §8 401 text. Gone: the server's reason
+ * (ended, expired, account blocked — decision 0029), else the plain "session ended".
+ */
+export function sessionFailureMessage(failure: Exclude<SessionFailure, null>, error: unknown): string {
+  if (failure === 'locked') return ERROR_TEXT[401].message;
+  const body = error instanceof ApiError ? error.body : undefined;
+  const message =
+    typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message.trim() !== '' ? message : SESSION_MESSAGES.ended;
+}
+
+/**
+ * Forget the login on this device: the stored auth, the message-modal flag (spec §8, 404) and any
+ * notice of an earlier session.
+ */
 export function forgetSession(): void {
   clearStoredAuth();
   clearMessageModalFlag();
+  clearSessionNotice();
 }

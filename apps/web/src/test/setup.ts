@@ -30,4 +30,5 @@ Element.prototype.scrollIntoView = () => {};
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

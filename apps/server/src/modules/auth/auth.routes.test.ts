@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../db/schema/index';
+import { accounts, sessions } from '../../db/schema/index';
 import { bearer, createAccount, signInAs } from '../../../test/factories';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app';
 
@@ -204,15 +205,31 @@ describe('sessions: lock, unlock, logout, blocking', () => {
     expect(logout.statusCode).toBe(204);
     const after = await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
     expect(after.statusCode).toBe(404);
-    expect(after.json()).toMatchObject({ code: 'session_not_found', message: 'Recurso não encontrado.' });
+    expect(after.json()).toMatchObject({ code: 'session_not_found', message: SESSION_MESSAGES.ended });
   });
 
-  it('ends a blocked reseller’s sessions at once', async () => {
+  it('ends a blocked reseller’s sessions at once, and says the account is blocked', async () => {
     const reseller = await createAccount(testApp.app);
     const token = await signInAs(testApp.app, reseller.username, reseller.password);
     await testApp.app.database.db.update(accounts).set({ status: 0 }).where(eq(accounts.id, reseller.id));
     const after = await testApp.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
     expect(after.statusCode).toBe(404);
+    expect(after.json()).toMatchObject({
+      code: 'session_not_found',
+      message: SESSION_MESSAGES.accountBlocked,
+    });
+  });
+
+  it('says a session past its 30 days has expired', async () => {
+    const reseller = await createAccount(testApp.app);
+    const token = await signInAs(testApp.app, reseller.username, reseller.password);
+    await testApp.app.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.accountId, reseller.id));
+    const after = await testApp.app.inject({ method: 'GET', url: '/api/news', headers: bearer(token) });
+    expect(after.statusCode).toBe(404);
+    expect(after.json()).toMatchObject({ code: 'session_not_found', message: SESSION_MESSAGES.expired });
   });
 
   it('answers 401 unauthenticated without a token and 404 for an unknown token', async () => {
@@ -225,6 +242,6 @@ describe('sessions: lock, unlock, logout, blocking', () => {
       headers: bearer('not-a-real-token'),
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe('session_not_found');
+    expect(unknown.json()).toMatchObject({ code: 'session_not_found', message: SESSION_MESSAGES.ended });
   });
 });

@@ -300,6 +300,27 @@ describe('POST /api/users/trial_users', () => {
     }
   });
 
+  it('creates a trial for an account of the caller’s tree; outside it (or above) is 404', async () => {
+    const master = await createSignedInAccount(testApp.app, { credits: '5' });
+    const sub = await createSignedInAccount(testApp.app, { credits: '5', parent: master.account });
+    const stranger = await createSignedInAccount(testApp.app);
+    const forSub = await call(master.token, 'POST', '/api/users/trial_users', {
+      reseller_id: sub.account.id,
+    });
+    expect(forSub.statusCode).toBe(201);
+    expect(forSub.json().line).toMatchObject({ is_trial: 1, reseller_id: sub.account.id });
+    const byAdmin = await call(adminToken, 'POST', '/api/users/trial_users', {
+      reseller_id: master.account.id,
+    });
+    expect(byAdmin.json().line).toMatchObject({ is_trial: 1, reseller_id: master.account.id });
+    const before = await snapshot(db, sub.account.id);
+    for (const reseller_id of [master.account.id, stranger.account.id, 987654]) {
+      const refused = await call(sub.token, 'POST', '/api/users/trial_users', { reseller_id });
+      expect(refused.statusCode, String(reseller_id)).toBe(404);
+    }
+    expect(await snapshot(db, sub.account.id)).toEqual(before);
+  });
+
   it('keeps the ledger invariant', async () => {
     expect(await findLedgerMismatches(db)).toEqual([]);
     expect(await lineRow(db, 987654)).toBeUndefined();

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
+import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import type { ChangePasswordInput } from '@panel/shared/auth/password-rules';
 import type { Profile, ProfileUpdate } from '@panel/shared/profile/profile-schema';
 import type { Database } from '../../db/database';
@@ -35,7 +36,7 @@ export function toProfile(account: AccountRow): Profile {
 
 export async function getProfile(db: Database, caller: Caller): Promise<Profile> {
   const account = await findAccountById(db, caller.id);
-  if (!account) throw new AppError(404, 'session_not_found');
+  if (!account) throw new AppError(404, 'session_not_found', SESSION_MESSAGES.ended);
   return toProfile(account);
 }
 
@@ -69,7 +70,7 @@ export async function changePassword(
     username: caller.username,
   });
   const account = await findAccountById(db, caller.id);
-  if (!account) throw new AppError(404, 'session_not_found');
+  if (!account) throw new AppError(404, 'session_not_found', SESSION_MESSAGES.ended);
   if (!(await verifyPassword(account.passwordHash, input.current_password))) {
     await recordPasswordFailure(db, limits, caller.username);
     throw AppError.badRequest(AUTH_MESSAGES.currentPasswordWrong, 'current_password');

@@ -3,6 +3,7 @@ import type { SignInInput, SignInResponse } from '@panel/shared/auth/sign-in-sch
 import { apiRequest } from '@/lib/api-client';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { clearMessageModalFlag } from '@/lib/message-modal-flag';
+import { clearSessionNotice } from '@/lib/session-notice';
 import { loadAuthSchemas } from './auth-schemas';
 
 export async function signIn(input: SignInInput): Promise<SignInResponse> {
@@ -23,6 +24,7 @@ export function useSignIn() {
       // The captcha settings stay; everything of a previous session goes.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       clearMessageModalFlag();
+      clearSessionNotice();
       writeStoredAuth({ token, user });
     },
   });

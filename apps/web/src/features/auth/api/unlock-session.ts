@@ -6,6 +6,7 @@ import {
 } from '@panel/shared/auth/sign-in-schema';
 import { apiRequest } from '@/lib/api-client';
 import { writeStoredAuth } from '@/lib/auth-storage';
+import { clearSessionNotice } from '@/lib/session-notice';
 
 export async function unlockSession(input: UnlockInput): Promise<SignInResponse> {
   const body = await apiRequest<unknown>('/auth/unlock', { method: 'POST', body: input });
@@ -19,6 +20,7 @@ export function useUnlockSession() {
     meta: { silentError: true, skipSessionHandling: true },
     onSuccess: async ({ token, user }) => {
       writeStoredAuth({ token, user });
+      clearSessionNotice();
       // Whatever failed while the session was locked is fetched again.
       await queryClient.invalidateQueries();
     },

@@ -9,6 +9,7 @@ import { useCaptchaConfig } from '../api/get-captcha-config';
 import { useUnlockSession } from '../api/unlock-session';
 import { CaptchaFailure } from './captcha-failure';
 import { LockForm } from './lock-form';
+import { SessionNotice } from './session-notice';
 
 /** /lock: the session is locked on the server; the stored login stays until unlock or sign-out. */
 export function LockPage() {
@@ -34,6 +35,7 @@ export function LockPage() {
               {auth.user.username}
             </Title>
           </Stack>
+          <SessionNotice kind="locked" />
           {captcha.isPending && (
             <Center>
               <Loader aria-label="Carregando" />

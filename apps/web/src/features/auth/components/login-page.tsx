@@ -6,6 +6,7 @@ import { useCaptchaConfig } from '../api/get-captcha-config';
 import { useSignIn } from '../api/sign-in';
 import { CaptchaFailure } from './captcha-failure';
 import { LoginForm } from './login-form';
+import { SessionNotice } from './session-notice';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -29,6 +30,7 @@ export function LoginPage() {
           <Title order={2} ta="center">
             Bem vindo de volta!
           </Title>
+          <SessionNotice kind="gone" />
           <LoginForm
             captcha={captcha.data}
             captchaPlaceholder={captchaFailure || undefined}

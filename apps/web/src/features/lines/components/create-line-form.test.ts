@@ -85,4 +85,25 @@ describe('validateCreateLine (spec §5 with the shared schemas)', () => {
     const withPhone = validateCreateLine(form({ random: true, package_id: '17', as_number: '+55 11 91234' }));
     expect(withPhone.ok && withPhone.request.input.as_number).toBe('+55 11 91234');
   });
+
+  it('the quick test starts as a trial with random credentials: valid as it is (decision 0029)', () => {
+    expect(emptyCreateLineForm(true)).toMatchObject({ trial: true, random: true });
+    expect(emptyCreateLineForm()).toMatchObject({ trial: false, random: false });
+    expect(validateCreateLine(emptyCreateLineForm(true))).toEqual({
+      ok: true,
+      request: { trial: true, input: { system: 1 } },
+    });
+  });
+
+  it('a chosen owner is sent as reseller_id, for lines and trials; none means the caller', () => {
+    const line = validateCreateLine(form({ random: true, package_id: '17', reseller_id: '42' }));
+    expect(line.ok && line.request.input).toEqual({
+      system: 1,
+      package_id: 17,
+      expire_at_2359: false,
+      reseller_id: 42,
+    });
+    const trial = validateCreateLine(form({ trial: true, random: true, reseller_id: '42' }));
+    expect(trial.ok && trial.request.input).toEqual({ system: 1, reseller_id: 42 });
+  });
 });

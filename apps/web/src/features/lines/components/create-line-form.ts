@@ -20,6 +20,8 @@ export interface CreateLineFormValues {
   /** Phone (WhatsApp); kept only when longer than 6 characters (spec §5). */
   as_number: string;
   expire_at_2359: boolean;
+  /** The owner (admins and masters, decision 0029): an account id as a string; null = the caller. */
+  reseller_id: string | null;
 }
 
 export const CREATE_LINE_FIELDS = [
@@ -30,14 +32,19 @@ export const CREATE_LINE_FIELDS = [
   'macaddr',
   'reseller_notes',
   'as_number',
+  'reseller_id',
 ] as const;
 export type CreateLineField = (typeof CREATE_LINE_FIELDS)[number];
 
-export function emptyCreateLineForm(trial = false): CreateLineFormValues {
+/**
+ * A fresh form. The quick test (spec §2 "Criar teste rápido") starts as a trial with random credentials,
+ * so one click on 'Criar teste' creates it (decision 0029).
+ */
+export function emptyCreateLineForm(quickTest = false): CreateLineFormValues {
   return {
     system: SYSTEMS.iptv,
-    trial,
-    random: false,
+    trial: quickTest,
+    random: quickTest,
     username: '',
     password: '',
     package_id: null,
@@ -46,6 +53,7 @@ export function emptyCreateLineForm(trial = false): CreateLineFormValues {
     reseller_notes: '',
     as_number: '',
     expire_at_2359: false,
+    reseller_id: null,
   };
 }
 
@@ -80,6 +88,7 @@ export function validateCreateLine(values: CreateLineFormValues): CreateLineVali
     macaddr: values.system === SYSTEMS.hybrid ? optional(values.macaddr) : undefined,
     reseller_notes: optional(values.reseller_notes),
     as_number: optional(values.as_number),
+    reseller_id: values.reseller_id ? Number(values.reseller_id) : undefined,
   };
   if (values.trial) {
     const parsed = createTrialLineSchema.safeParse(base);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { buildComplements, buildLine } from '@/test/line-fixture';
@@ -8,19 +8,23 @@ import { CreateLineModal } from './create-line-modal';
 
 type Handlers = Record<string, MockAnswer | ((call: RecordedCall) => MockAnswer)>;
 
+const CALLER = { id: 7, username: 'revenda01' };
+
 function renderModal({
   isAdmin = false,
-  initialTrial = false,
+  quickTest = false,
   settings = {},
   handlers = {},
 }: {
   isAdmin?: boolean;
-  initialTrial?: boolean;
+  quickTest?: boolean;
   settings?: Record<string, string>;
   handlers?: Handlers;
 } = {}) {
   const calls = mockApi({
     'GET /complements': { body: buildComplements(settings) },
+    // A reseller without sub-resellers: its scope is itself.
+    'POST /resellers/select_search': { body: [{ label: CALLER.username, value: CALLER.id }] },
     'POST /users': { status: 201, body: { line: buildLine(), charged: '1.00', balance: '9.00' } },
     'POST /users/trial_users': {
       status: 201,
@@ -31,8 +35,9 @@ function renderModal({
   const onCreated = vi.fn();
   renderWithProviders(
     <CreateLineModal
-      initialTrial={initialTrial}
+      quickTest={quickTest}
       isAdmin={isAdmin}
+      caller={CALLER}
       onClose={() => {}}
       onCreated={onCreated}
     />,
@@ -56,7 +61,7 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     fireEvent.click(screen.getByTestId('create-line-submit'));
     expect(await screen.findAllByText(LINE_MESSAGES.required)).toHaveLength(2);
     expect(screen.getByText(LINE_MESSAGES.packageRequired)).toBeTruthy();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.method === 'POST' && call.path.startsWith('/users'))).toBe(false);
   });
 
   it('random credentials hide the inputs and ask for a package first', async () => {
@@ -115,14 +120,30 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     expect(onCreated.mock.calls[0]?.[1]).toMatchObject({ trial: true });
   });
 
-  it('quick test starts with trial on', () => {
-    renderModal({ initialTrial: true });
+  it('quick test: trial and random credentials on, one click on the focused "Criar teste" creates it', async () => {
+    const { calls, onCreated } = renderModal({ quickTest: true });
     expect(input('create-line-trial').checked).toBe(true);
+    expect(input('create-line-random').checked).toBe(true);
+    expect(screen.queryByTestId('create-line-username')).toBeNull();
     expect(screen.queryByTestId('create-line-package')).toBeNull();
+    const submit = screen.getByTestId('create-line-submit');
+    expect(submit.textContent).toBe('Criar teste');
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+    fireEvent.click(submit);
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const post = calls.find((call) => call.path === '/users/trial_users');
+    expect(post?.body).toEqual({ system: 1 });
+  });
+
+  it('"Novo Usuário" starts with typed credentials', () => {
+    renderModal();
+    expect(input('create-line-trial').checked).toBe(false);
+    expect(input('create-line-random').checked).toBe(false);
+    expect(screen.getByTestId('create-line-username')).toBeTruthy();
   });
 
   it('trials switched off: the switch is off and disabled, with the message', async () => {
-    renderModal({ initialTrial: true, settings: { trial_user_create_enabled: 'false' } });
+    renderModal({ quickTest: true, settings: { trial_user_create_enabled: 'false' } });
     expect((await screen.findByTestId('create-line-trials-disabled')).textContent).toBe(
       LINE_MESSAGES.trialsDisabled,
     );
@@ -176,5 +197,81 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     await choosePackage(/Completo/);
     fireEvent.click(screen.getByTestId('create-line-submit'));
     expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeTruthy();
+  });
+
+  describe('the owner (decision 0029)', () => {
+    /** Opens the owner select and clicks an option of its own list box. */
+    async function chooseOwner(label: string) {
+      const owner = screen.getByTestId('create-line-owner');
+      fireEvent.click(owner);
+      await waitFor(() => expect(owner.getAttribute('aria-controls')).toBeTruthy());
+      const listbox = document.getElementById(owner.getAttribute('aria-controls') ?? '') as HTMLElement;
+      fireEvent.click(await within(listbox).findByRole('option', { name: label, hidden: true }));
+      await waitFor(() => expect((owner as HTMLInputElement).value).toBe(label));
+    }
+
+    it('a reseller without sub-resellers is not asked: the line is its own', async () => {
+      const { calls } = renderModal();
+      await waitFor(() => expect(calls.some((call) => call.path === '/resellers/select_search')).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.queryByTestId('create-line-owner')).toBeNull();
+    });
+
+    it('a master chooses a sub-reseller; the line is created for it', async () => {
+      const { calls, onCreated } = renderModal({
+        handlers: {
+          'POST /resellers/select_search': {
+            body: [
+              { label: CALLER.username, value: CALLER.id },
+              { label: 'subrevenda', value: 12 },
+            ],
+          },
+        },
+      });
+      const owner = (await screen.findByTestId('create-line-owner')) as HTMLInputElement;
+      expect(owner.value).toBe(CALLER.username);
+      await chooseOwner('subrevenda');
+      fireEvent.click(screen.getByTestId('create-line-random'));
+      await choosePackage(/Trimestral/);
+      fireEvent.click(screen.getByTestId('create-line-submit'));
+      await waitFor(() => expect(onCreated).toHaveBeenCalled());
+      const post = calls.find((call) => call.method === 'POST' && call.path === '/users');
+      expect(post?.body).toEqual({ system: 1, package_id: 33, expire_at_2359: false, reseller_id: 12 });
+    });
+
+    it('an admin is always asked; keeping itself sends no reseller_id', async () => {
+      const { calls, onCreated } = renderModal({ isAdmin: true });
+      expect(((await screen.findByTestId('create-line-owner')) as HTMLInputElement).value).toBe(
+        CALLER.username,
+      );
+      fireEvent.click(screen.getByTestId('create-line-random'));
+      await choosePackage(/Trimestral/);
+      fireEvent.click(screen.getByTestId('create-line-submit'));
+      await waitFor(() => expect(onCreated).toHaveBeenCalled());
+      const post = calls.find((call) => call.method === 'POST' && call.path === '/users');
+      expect(post?.body).not.toHaveProperty('reseller_id');
+    });
+
+    it('a refused owner is shown under the select', async () => {
+      renderModal({
+        isAdmin: true,
+        handlers: {
+          'POST /users': {
+            status: 422,
+            body: {
+              status: 422,
+              code: 'validation_failed',
+              message: LINE_MESSAGES.ownerInvalid,
+              field: 'reseller_id',
+            },
+          },
+        },
+      });
+      await screen.findByTestId('create-line-owner');
+      fireEvent.click(screen.getByTestId('create-line-random'));
+      await choosePackage(/Trimestral/);
+      fireEvent.click(screen.getByTestId('create-line-submit'));
+      expect(await screen.findByText(LINE_MESSAGES.ownerInvalid)).toBeTruthy();
+    });
   });
 });

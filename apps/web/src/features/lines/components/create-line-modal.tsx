@@ -10,13 +10,15 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { Dialog } from '@/components/dialog';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { SYSTEMS, type SystemCode } from '@panel/shared/catalog/packages';
 import type { LineActionResult } from '@panel/shared/lines/line-api';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { formatCredits, toCents } from '@panel/shared/money/credits';
+import { Dialog } from '@/components/dialog';
 import { DialogActions } from '@/components/dialog-actions';
+import { ResellerSelect } from '@/components/reseller-select/reseller-select';
+import { useResellerOptions } from '@/components/reseller-select/search-reseller-options';
 import { complementSetting, useComplements } from '../api/get-complements';
 import { useCreateLine, type CreateLineRequest } from '../api/create-line';
 import { showLineActionError } from './actions/action-error';
@@ -48,9 +50,14 @@ const resolver: Resolver<CreateLineFormValues> = async (values) => {
 };
 
 interface CreateLineModalProps {
-  /** Quick test (spec §2 navigation state `quickTest`): the trial switch starts on. */
-  initialTrial: boolean;
+  /**
+   * Quick test (spec §2 navigation state `quickTest`): trial and random credentials start on and
+   * 'Criar teste' has the focus, so one click (or Enter) creates it.
+   */
+  quickTest: boolean;
   isAdmin: boolean;
+  /** The signed-in account: the owner of the line unless another one of its tree is chosen. */
+  caller: { id: number; username: string };
   onClose: () => void;
   onCreated: (result: LineActionResult, request: CreateLineRequest) => void;
 }
@@ -59,8 +66,12 @@ interface CreateLineModalProps {
  * 'Novo Usuário' (spec §2 create flow, §5 rules): service, trial, random credentials, package with its
  * price, name and MAC (hybrid), notes, phone and 'Expira às 23:59'. Test ids `create-line-*`.
  */
-export function CreateLineModal({ initialTrial, isAdmin, onClose, onCreated }: CreateLineModalProps) {
+export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated }: CreateLineModalProps) {
   const { data: complements } = useComplements();
+  // The same first page of options the list's reseller filter asked for (cached): anyone besides the
+  // caller means an admin or a master, who may create the line for another account (decision 0029).
+  const { data: ownerOptions } = useResellerOptions('');
+  const choosesOwner = isAdmin || (ownerOptions ?? []).some((option) => option.value !== caller.id);
   const trialsEnabled = complementSetting(complements, 'trial_user_create_enabled') !== 'false';
   const createLine = useCreateLine();
   const {
@@ -70,7 +81,7 @@ export function CreateLineModal({ initialTrial, isAdmin, onClose, onCreated }: C
     setValue,
     setError,
     formState: { errors },
-  } = useForm<CreateLineFormValues>({ resolver, defaultValues: emptyCreateLineForm(initialTrial) });
+  } = useForm<CreateLineFormValues>({ resolver, defaultValues: emptyCreateLineForm(quickTest) });
   const [system, trial, random, packageId, macaddr] = useWatch({
     control,
     name: ['system', 'trial', 'random', 'package_id', 'macaddr'],
@@ -131,6 +142,26 @@ export function CreateLineModal({ initialTrial, isAdmin, onClose, onCreated }: C
               data-testid="create-line-system"
             />
           </div>
+          {choosesOwner && (
+            <Controller
+              control={control}
+              name="reseller_id"
+              render={({ field }) => (
+                <ResellerSelect
+                  label="Revenda"
+                  valueKind="id"
+                  clearable={false}
+                  value={field.value ?? String(caller.id)}
+                  selectedOption={{ label: caller.username, value: caller.id }}
+                  // The caller is the default owner: nothing is sent for it.
+                  onChange={(value) => field.onChange(value === String(caller.id) ? null : value)}
+                  onBlur={field.onBlur}
+                  error={errors.reseller_id?.message}
+                  testId="create-line-owner"
+                />
+              )}
+            />
+          )}
           <Group gap="lg">
             <Controller
               control={control}
@@ -280,6 +311,7 @@ export function CreateLineModal({ initialTrial, isAdmin, onClose, onCreated }: C
             label={trialOn ? 'Criar teste' : 'Criar'}
             pending={createLine.isPending}
             disabled={blockedByMac}
+            autoFocus={quickTest}
             testId="create-line-submit"
           />
         </Stack>

@@ -288,10 +288,11 @@ describe('UsersPage (spec §2 "Users")', () => {
     expect(await screen.findByTestId('renew-package-modal')).toBeTruthy();
   });
 
-  it('the quick-test navigation state opens the create dialog on trial, once', async () => {
+  it('the quick-test navigation state opens the create dialog on trial with random credentials, once', async () => {
     renderPage({ state: { quickTest: true } });
     const modal = await screen.findByTestId('create-line-modal');
     expect((within(modal).getByTestId('create-line-trial') as HTMLInputElement).checked).toBe(true);
+    expect((within(modal).getByTestId('create-line-random') as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/users|null'));
   });
 
@@ -353,8 +354,8 @@ describe('UsersPage (spec §2 "Users")', () => {
         },
       },
     });
+    // The quick test starts with random credentials: one click creates it.
     const modal = await screen.findByTestId('create-line-modal');
-    fireEvent.click(within(modal).getByTestId('create-line-random'));
     fireEvent.click(within(modal).getByTestId('create-line-submit'));
     const success = await screen.findByTestId('line-created-modal');
     expect(smallToast()).toBe('Teste criado');

@@ -36,11 +36,11 @@ export interface UsersNavigationState {
   quickTest?: boolean;
 }
 
-function readNavigationState(state: unknown): { trial: boolean } | null {
+function readNavigationState(state: unknown): { quickTest: boolean } | null {
   if (typeof state !== 'object' || state === null) return null;
   const { openCreate, quickTest } = state as UsersNavigationState;
-  if (quickTest) return { trial: true };
-  if (openCreate) return { trial: false };
+  if (quickTest) return { quickTest: true };
+  if (openCreate) return { quickTest: false };
   return null;
 }
 
@@ -77,8 +77,8 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
 
   // The create dialog: from /users/create, or from a navigation state ({ openCreate } / { quickTest }).
   const requested = readNavigationState(location.state);
-  const [create, setCreate] = useState<{ trial: boolean } | null>(
-    () => requested ?? (createOnOpen ? { trial: false } : null),
+  const [create, setCreate] = useState<{ quickTest: boolean } | null>(
+    () => requested ?? (createOnOpen ? { quickTest: false } : null),
   );
   const [handledKey, setHandledKey] = useState(location.key);
   if (handledKey !== location.key) {
@@ -190,7 +190,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
       newItem={{
         label: NEW_USER_LABEL,
         mobileLabel: 'Novo',
-        onClick: () => setCreate({ trial: false }),
+        onClick: () => setCreate({ quickTest: false }),
         testId: 'new-user-button',
       }}
       actions={
@@ -223,8 +223,9 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
       </LineActionsMenu>
       {create && (
         <CreateLineModal
-          initialTrial={create.trial}
+          quickTest={create.quickTest}
           isAdmin={isAdmin}
+          caller={profile}
           onClose={closeCreate}
           onCreated={handleCreated}
         />

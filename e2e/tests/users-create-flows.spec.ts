@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { createResellerByApi } from '../fixtures/api';
+import { closeCreatedModal, lineRow } from '../fixtures/lines';
+import { uniqueUsername } from '../fixtures/resellers';
+import { ADMIN, loginAs, logout } from '../fixtures/session';
+
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+const PASSWORD = 'senha@19';
+
+test('"Criar teste rápido" creates a trial in one click', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByTestId('quick-link-quick-test').click();
+  await expect(page).toHaveURL(/\/users$/);
+  const form = page.getByTestId('create-line-modal');
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('switch', { name: 'Teste' })).toBeChecked();
+  await expect(form.getByRole('switch', { name: 'Usuário e senha aleatórios' })).toBeChecked();
+  await expect(form.getByTestId('create-line-price')).toHaveText('Grátis (teste)');
+  await page.screenshot(shot('62-quick-test-form'));
+
+  // The one click.
+  await form.getByRole('button', { name: 'Criar teste' }).click();
+  const created = page.getByTestId('line-created-modal');
+  await expect(created).toBeVisible();
+  await expect(page.locator('[data-small-toast]').getByText('Teste criado')).toBeVisible();
+  const username = (await created.getByTestId('line-created-username').textContent()) ?? '';
+  expect(username).toMatch(/^[a-z][a-z0-9]{7,9}$/i);
+  await closeCreatedModal(page);
+  await expect(lineRow(page, username).getByTestId('line-trial')).toHaveText('Teste');
+});
+
+test('an admin creates a line owned by a chosen master, who then sees it in its list', async ({ page }) => {
+  test.setTimeout(120_000);
+  const master = uniqueUsername('dono');
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await createResellerByApi(page, { username: master, password: PASSWORD, credits: 10 });
+
+  await page.goto('/users');
+  await page.getByTestId('new-user-button').click();
+  const form = page.getByTestId('create-line-modal');
+  await expect(form).toBeVisible();
+  const owner = form.getByTestId('create-line-owner');
+  // The admin itself until another owner is chosen.
+  await expect(owner).toHaveValue(ADMIN.username);
+  await owner.click();
+  await owner.fill(master);
+  await page.getByRole('option', { name: master, exact: true }).click();
+  await expect(owner).toHaveValue(master);
+  await form.getByRole('switch', { name: 'Usuário e senha aleatórios' }).check({ force: true });
+  await form.getByTestId('create-line-package').selectOption('17');
+  await expect(form.getByTestId('create-line-price')).toHaveText('Grátis (admin)');
+  await page.screenshot(shot('63-create-line-owner'));
+  await form.getByTestId('create-line-submit').click();
+  const created = page.getByTestId('line-created-modal');
+  // The creation takes the tree lock and writes the line, its log and outbox: slow on a busy CI machine.
+  await expect(created).toBeVisible({ timeout: 30_000 });
+  const username = (await created.getByTestId('line-created-username').textContent()) ?? '';
+  await closeCreatedModal(page);
+  await expect(lineRow(page, username).getByTestId('line-reseller')).toHaveText(master);
+
+  await logout(page);
+  // Spec §2: the sign-in returns to the last protected page of this browser, /users.
+  await loginAs(page, { username: master, password: PASSWORD });
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(lineRow(page, username)).toBeVisible();
+});
