@@ -31,7 +31,7 @@ test('every screen and dialog of the admin renders under the CSP', async ({ page
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible({ timeout: 30_000 });
   }
   for (const path of ['/resellers/create', '/users/create']) {
     await page.goto(path);

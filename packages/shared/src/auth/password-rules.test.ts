@@ -59,7 +59,10 @@ describe('current password (change password)', () => {
     return result.success ? undefined : result.error.issues[0];
   };
   it('is required', () => {
-    expect(issueOf(undefined)).toMatchObject({ message: 'O campo é obrigatório', path: ['current_password'] });
+    expect(issueOf(undefined)).toMatchObject({
+      message: 'O campo é obrigatório',
+      path: ['current_password'],
+    });
     expect(issueOf('')).toMatchObject({ message: 'O campo é obrigatório', path: ['current_password'] });
   });
   it('accepts any characters, since old passwords may predate the rules', () => {
