@@ -92,8 +92,8 @@ describe('GET /api/dashboard/expiring', () => {
     }
     const tomorrow = await seedLine(testApp.app, account, { expDate: daysFromNow(1) });
     const response = await call(token, 'GET', '/api/dashboard/expiring');
-    expect(response.json().data.map((line: { id: number; is_trial: number }) => [line.id, line.is_trial])).toEqual(
-      [[tomorrow.id, 0]],
-    );
+    expect(
+      response.json().data.map((line: { id: number; is_trial: number }) => [line.id, line.is_trial]),
+    ).toEqual([[tomorrow.id, 0]]);
   });
 });

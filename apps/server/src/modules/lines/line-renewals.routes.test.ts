@@ -295,8 +295,15 @@ describe('add days (P2P extension)', () => {
     expect(response.json()).toMatchObject({ charged: '0.10', balance: '49.90' });
     expect(response.json().line).toMatchObject({ extra_days: 3, exp_date: expSeconds(line) + 3 * 86_400 });
     // Its own log code (decision 0026), not 'renewed'; a debit reads negative.
-    expect((await logsOfLine(db, line.id))[0]).toMatchObject({ action: 'add_days', value: '-0.10', valueInt: 3 });
-    expect((await ledgerRowsOf(db, account.id)).at(-1)).toMatchObject({ action: 'add_days', amount: '-0.10' });
+    expect((await logsOfLine(db, line.id))[0]).toMatchObject({
+      action: 'add_days',
+      value: '-0.10',
+      valueInt: 3,
+    });
+    expect((await ledgerRowsOf(db, account.id)).at(-1)).toMatchObject({
+      action: 'add_days',
+      amount: '-0.10',
+    });
     const again = { status: 422, message: LINE_MESSAGES.addDaysNotAllowed };
     await expectRefused(token, account.id, line, 'add-days', { days: 1 }, again);
     await call(token, 'POST', `/api/users/${line.id}/renew`, { months: 1 });

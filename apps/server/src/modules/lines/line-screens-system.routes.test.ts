@@ -103,7 +103,9 @@ describe('screens', () => {
     const threeTo2359 = await create(53, true);
     const twoMore = await call(token, 'POST', `/api/users/${threeTo2359.id}/screens`, { screens: 2 });
     expect(twoMore.json()).toMatchObject({ charged: '6.00', balance: '33.00' });
-    const [log] = await logsOfLine(db, threeTo2359.id).then((rows) => rows.filter((row) => row.action === 'update_screen'));
+    const [log] = await logsOfLine(db, threeTo2359.id).then((rows) =>
+      rows.filter((row) => row.action === 'update_screen'),
+    );
     expect(log).toMatchObject({ value: '-6.00', valueInt: 2 });
   });
 

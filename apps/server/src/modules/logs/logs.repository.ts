@@ -112,14 +112,12 @@ export async function listLogRows(
     const under = accountIdsUnder(filters.scopePath);
     conditions.push(or(sql`${logs.actorId} in ${under}`, sql`${logs.targetAccountId} in ${under}`));
   }
+  // 'Revenda' / 'Revendedor' is the one who acted; the one acted on has its own filter (target).
   if (filters.reseller) {
-    const named = accountIdsNamed(filters.reseller);
     conditions.push(
       or(
-        sql`${logs.actorId} in ${named}`,
-        sql`${logs.targetAccountId} in ${named}`,
+        sql`${logs.actorId} in ${accountIdsNamed(filters.reseller)}`,
         sql`lower(${logs.actorUsername}) = lower(${filters.reseller})`,
-        sql`lower(${logs.targetUsername}) = lower(${filters.reseller})`,
       ),
     );
   }

@@ -2,7 +2,8 @@ import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { Dialog } from '@/components/dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { editResellerSchema } from '@panel/shared/resellers/edit-reseller-schema';
+import { z } from 'zod';
+import { editResellerSchema, type EditReseller } from '@panel/shared/resellers/edit-reseller-schema';
 import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 import { showFormError } from '@/lib/form-server-error';
 import { DialogActions } from '@/components/dialog-actions';
@@ -11,6 +12,26 @@ import { useUpdateReseller } from '../api/update-reseller';
 import { RESELLER_TOASTS } from './reseller-texts';
 
 const FIELDS = ['username', 'password', 'notes'] as const;
+
+interface EditResellerFormValues {
+  username: string;
+  password: string;
+  notes: string;
+}
+
+/**
+ * The typed form judged by the shared edit schema. An unchanged username is left out (kept): a name
+ * created with ! or ? is not re-judged by the edit rule, which allows only letters, digits and @.
+ */
+export function editResellerFormSchema(currentUsername: string) {
+  return z
+    .object({ username: z.string(), password: z.string(), notes: z.string() })
+    .transform((values) => ({
+      ...values,
+      username: values.username === currentUsername ? undefined : values.username,
+    }))
+    .pipe(editResellerSchema);
+}
 
 interface EditResellerModalProps {
   reseller: Reseller;
@@ -25,8 +46,8 @@ export function EditResellerModal({ reseller, onClose }: EditResellerModalProps)
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(editResellerSchema),
+  } = useForm<EditResellerFormValues, unknown, EditReseller>({
+    resolver: zodResolver(editResellerFormSchema(reseller.username)),
     defaultValues: { username: reseller.username, password: '', notes: reseller.notes ?? '' },
   });
 
