@@ -110,4 +110,17 @@ describe('log movements (decision 0026)', () => {
     await waitFor(() => expect(calls.at(-1)?.query.get('reseller')).toBe('subrev01'));
     expect(calls.at(-1)?.query.has('target')).toBe(false);
   });
+
+  it("the row action's link (?target=) opens a reseller's statement on 'Alvo'", async () => {
+    const calls = mockApi({ 'GET /logs': answer });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/resellers/logs?target=subrev01']}>
+        <ResellerLogsPage profile={buildProfile()} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByTestId('filter-target')).toHaveProperty('value', 'subrev01'));
+    expect(screen.getByTestId('filter-reseller')).toHaveProperty('value', '');
+    expect(calls[0]?.query.get('target')).toBe('subrev01');
+    expect(calls.every((call) => !call.query.has('reseller'))).toBe(true);
+  });
 });
