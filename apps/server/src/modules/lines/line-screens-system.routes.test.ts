@@ -83,7 +83,7 @@ describe('screens', () => {
   });
 
   it('counts the months left by the renewal calendar: a line sold for N months pays N per added screen', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app, { credits: '50' });
+    const { token } = await createSignedInAccount(testApp.app, { credits: '50' });
     const create = async (packageId: number, expireAt2359: boolean) => {
       const response = await call(token, 'POST', '/api/users', {
         package_id: packageId,

@@ -3,7 +3,11 @@ import { Dialog } from '@/components/dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { editResellerSchema, type EditReseller } from '@panel/shared/resellers/edit-reseller-schema';
+import {
+  editResellerSchema,
+  type EditReseller,
+  type EditResellerInput,
+} from '@panel/shared/resellers/edit-reseller-schema';
 import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 import { showFormError } from '@/lib/form-server-error';
 import { DialogActions } from '@/components/dialog-actions';
@@ -26,10 +30,9 @@ interface EditResellerFormValues {
 export function editResellerFormSchema(currentUsername: string) {
   return z
     .object({ username: z.string(), password: z.string(), notes: z.string() })
-    .transform((values) => ({
-      ...values,
-      username: values.username === currentUsername ? undefined : values.username,
-    }))
+    .transform(({ username, password, notes }): EditResellerInput =>
+      username === currentUsername ? { password, notes } : { username, password, notes },
+    )
     .pipe(editResellerSchema);
 }
 
