@@ -57,9 +57,7 @@ export async function expiringLines(
     .select({ line: lines, ownerUsername: accounts.username })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.resellerId))
-    .where(
-      and(lineScope(scopePath), eq(lines.isTrial, 0), gt(lines.expDate, now), lte(lines.expDate, until)),
-    )
+    .where(and(lineScope(scopePath), eq(lines.isTrial, 0), gt(lines.expDate, now), lte(lines.expDate, until)))
     .orderBy(asc(lines.expDate), asc(lines.id))
     .limit(limit);
 }
