@@ -1,12 +1,13 @@
 import { expect, test } from '../fixtures/test';
 import { createResellerByApi, createTrialLineByApi } from '../fixtures/api';
+import { lineAction } from '../fixtures/lines';
 import { uniqueUsername } from '../fixtures/resellers';
 import { ADMIN, loginAs, logout } from '../fixtures/session';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 const PASSWORD = 'senha@19';
 
-test('a reseller reveals its counters, renews an expiring trial by one month from the dashboard and sees it leave the list', async ({
+test('a reseller reveals its counters; a 4-hour trial stays out of the expirations and is renewed only as a confirmed conversion', async ({
   page,
 }) => {
   // A fresh reseller with 20 credits, so its counters and balance are exact.
@@ -21,16 +22,11 @@ test('a reseller reveals its counters, renews an expiring trial by one month fro
   // Nothing expires yet.
   await expect(page.getByTestId('expiring-table-empty')).toHaveText('Não há vencimentos próximos');
 
-  // A trial expires within hours: it belongs in 'Próximos vencimentos'.
+  // A trial expires within hours, but trials never crowd out paying customers there (decision 0027).
   const trial = await createTrialLineByApi(page);
   await page.reload();
-  const row = page.getByTestId('expiring-table-row').filter({ hasText: trial.username });
-  await expect(row).toHaveCount(1);
-  await expect(row.getByTestId('expiring-screens')).toHaveText('1');
-  await expect(row.getByTestId('expiring-expiry')).toHaveAttribute(
-    'data-tooltip',
-    /^Expira (hoje|em 1 dia)$/,
-  );
+  await expect(page.getByTestId('expiring-table-empty')).toHaveText('Não há vencimentos próximos');
+  await expect(page.getByTestId('expiring-table-row')).toHaveCount(0);
 
   // The numbers stay hidden until the eye is clicked.
   await expect(page.getByTestId('counter-users-value')).toHaveText('••••');
@@ -46,25 +42,24 @@ test('a reseller reveals its counters, renews an expiring trial by one month fro
   await expect(page.getByTestId('profile-credits')).toHaveText('20,00');
   await page.screenshot(shot('31-dashboard-numbers-shown'));
 
-  // Renew by one month: the confirmation shows the price (one credit per screen).
-  await row.getByTestId('expiring-renew-month').click();
-  const dialog = page.getByTestId('renew-month-dialog');
+  // Renewing the trial from /users converts it into a paid line: the dialog asks for exactly that.
+  await page.goto('/users');
+  await lineAction(page, trial.username, 'renew-month');
+  const dialog = page.getByTestId('line-confirm-renew-month');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('renew-month-price')).toHaveText('1,00 créditos');
-  await page.screenshot(shot('32-dashboard-renew-month-confirm'));
-  await dialog.getByTestId('renew-month-dialog-confirm').click();
-
+  await expect(dialog.getByTestId('line-confirm-trial-conversion')).toContainText(
+    'é um teste. Renovar por 1 mês o converte em usuário pago',
+  );
+  await expect(dialog.getByTestId('line-confirm-price')).toHaveText('Custo: 1,00 créditos');
+  await page.screenshot(shot('32-users-trial-conversion-confirm'));
+  await dialog.getByTestId('line-confirm-renew-month-confirm').click();
   await expect(page.getByText('Usuário renovado com sucesso')).toBeVisible();
   await expect(dialog).toBeHidden();
-  // Renewed a month ahead, the line is no longer within the 7-day window: it leaves the list.
-  await expect(page.getByTestId('expiring-table-row')).toHaveCount(0);
-  await expect(page.getByTestId('expiring-table-empty')).toHaveText('Não há vencimentos próximos');
-  // The top bar and the profile card follow the spend.
   await expect(page.getByTestId('credit-balance')).toHaveText('19,00');
-  await expect(page.getByTestId('profile-credits')).toHaveText('19,00');
-  await page.screenshot(shot('33-dashboard-renewed'));
 
-  // Still there after a reload: the server renewed it.
-  await page.reload();
+  // Back on the dashboard: a month ahead, nothing expires soon; the profile card follows the spend.
+  await page.goto('/dashboard');
   await expect(page.getByTestId('expiring-table-empty')).toHaveText('Não há vencimentos próximos');
+  await expect(page.getByTestId('profile-credits')).toHaveText('19,00');
+  await page.screenshot(shot('33-dashboard-after-conversion'));
 });

@@ -68,19 +68,29 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await page.keyboard.press('Escape');
   await expect(statement).toBeHidden();
 
-  // /resellers/logs, reached through the row action: QTDE, Data, Tipo, Revendedor, Alvo.
+  // /resellers/logs, reached through the row action: the sub-reseller's statement, filtered on 'Alvo'.
   await resellerRow(page, sub).getByTestId('reseller-actions').click();
   await page.getByTestId('reseller-action-logs').click();
   await expect(page).toHaveURL(/\/resellers\/logs$/);
-  await expect(page.getByTestId('filter-reseller')).toHaveValue(sub);
+  await expect(page.getByTestId('filter-target')).toHaveValue(sub);
+  await expect(page.getByTestId('filter-reseller')).toHaveValue('');
   const resellerLogs = page.getByTestId('reseller-logs-table-row');
   await expect(resellerLogs).toHaveCount(2);
   await expect(resellerLogs.nth(0)).toContainText('ADICIONAR');
-  await expect(resellerLogs.nth(0).getByTestId('log-value')).toHaveText('15,00');
+  await expect(resellerLogs.nth(0).getByTestId('log-value')).toHaveText('+15,00');
   await expect(resellerLogs.nth(1)).toContainText('CRIAÇÃO');
-  await expect(resellerLogs.nth(1).getByTestId('log-value')).toHaveText('10,00');
+  await expect(resellerLogs.nth(1).getByTestId('log-value')).toHaveText('+10,00');
   await expect(resellerLogs.getByTestId('log-target')).toHaveText([sub, sub]);
   await page.screenshot(shot('15-resellers-logs'));
+  // 'Revendedor' is who acted: the sub-reseller did nothing, the master did both.
+  await page.getByTestId('filter-target').fill('');
+  await page.getByTestId('filter-target').press('Enter');
+  await page.getByTestId('filter-reseller').fill(sub);
+  await page.getByTestId('filter-reseller').press('Enter');
+  await expect(resellerLogs).toHaveCount(0);
+  await page.getByTestId('filter-reseller').fill(master);
+  await page.getByTestId('filter-reseller').press('Enter');
+  await expect(resellerLogs).toHaveCount(2);
 
   // /logs: the same two moves, with the master's balance before and after.
   await page.goto('/logs');

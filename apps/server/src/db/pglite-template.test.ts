@@ -51,7 +51,8 @@ describe('PGlite first-start template (decision 0018)', () => {
     };
     expect(fresh.rows).toHaveLength(0);
     await handle.close();
-  });
+    // Four PGlite starts and a migrated build: well past the default 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('ignores a template made by another PGlite version', () => {
     writeFileSync(`${template}.json`, JSON.stringify({ pglite: '0.0.0' }));

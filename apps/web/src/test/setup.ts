@@ -24,6 +24,11 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+// Mantine's autosize Textarea re-measures when fonts load; jsdom has no FontFaceSet.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {} },
+});
 // Mantine's Select scrolls the active option into view; jsdom has no layout.
 Element.prototype.scrollIntoView = () => {};
 

@@ -22,6 +22,9 @@ export const dashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-/** GET /api/dashboard/expiring: lines expiring within 7 days, not yet expired, soonest first, 5 rows. */
+/**
+ * GET /api/dashboard/expiring: lines (trials excluded) expiring within 7 days, not yet expired, soonest
+ * first, 5 rows.
+ */
 export const expiringLinesSchema = z.object({ data: z.array(lineSchema) });
 export type ExpiringLines = z.infer<typeof expiringLinesSchema>;

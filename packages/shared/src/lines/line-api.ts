@@ -204,8 +204,19 @@ export const editLineSchema = z.object({
 });
 export type EditLineInput = z.input<typeof editLineSchema>;
 
-export const renewMonthSchema = z.object({ months: z.literal(1).default(1) });
-export const renewByPackageSchema = z.object({ package_id: packageIdSchema });
+/**
+ * Renewing a trial turns it into a paid line; the caller must say so (decision 0027): without
+ * `convert_trial: true` a trial's renewal is refused with LINE_MESSAGES.trialConversionRequired.
+ */
+const convertTrialSchema = z.boolean({ error: LINE_MESSAGES.trialConversionRequired }).optional();
+export const renewMonthSchema = z.object({
+  months: z.literal(1).default(1),
+  convert_trial: convertTrialSchema,
+});
+export const renewByPackageSchema = z.object({
+  package_id: packageIdSchema,
+  convert_trial: convertTrialSchema,
+});
 export const renewByCalendarSchema = z.object({
   selected_date: z
     .string({ error: LINE_MESSAGES.dateRequired })

@@ -1,12 +1,14 @@
+import { panelMonthsUntil } from './panel-calendar';
+
 /**
  * Prices of paid line actions (PRODUCT.md §3), in integer cents. The server charges these; the panel
- * only shows them. Fractions are rounded half up to the cent.
+ * only shows them. Fractions are rounded up to the cent (decision 0026): a month is never sold for less.
  */
-const DAY_SECONDS = 86_400;
 const MONTH_DAYS = 30;
 
-function roundHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((numerator * 2 + denominator) / (denominator * 2));
+/** numerator / denominator rounded up, for the non-negative integers prices are made of. */
+function roundUp(numerator: number, denominator: number): number {
+  return Math.ceil(numerator / denominator);
 }
 
 /** Renew one month: one credit per screen. */
@@ -19,20 +21,22 @@ export function renewByPackageCents(packageCreditsCents: number, screens: number
   return packageCreditsCents * screens;
 }
 
-/** Renew by calendar: days / 30 × screens credits. */
+/** Renew by calendar: days / 30 × screens credits, rounded up to the cent (1 day = 0,04). */
 export function renewByCalendarCents(days: number, screens: number): number {
-  return roundHalfUp(days * screens * 100, MONTH_DAYS);
+  return roundUp(days * screens * 100, MONTH_DAYS);
 }
 
-/** Extension (add days, P2P): days / 30 credits. */
+/** Extension (add days, P2P): days / 30 credits, rounded up to the cent. */
 export function addDaysCents(days: number): number {
-  return roundHalfUp(days * 100, MONTH_DAYS);
+  return roundUp(days * 100, MONTH_DAYS);
 }
 
-/** Whole months left until expiry, at least 1 (a partial month counts as one). */
+/**
+ * Months left until expiry as the renewal calendar counts them (decision 0026), at least 1: a line
+ * renewed or created for N months (also with 'Expira às 23:59') has N left, never N+1.
+ */
 export function remainingMonths(expDateSeconds: number, nowSeconds: number): number {
-  const days = Math.ceil(Math.max(0, expDateSeconds - nowSeconds) / DAY_SECONDS);
-  return Math.max(1, Math.ceil(days / MONTH_DAYS));
+  return Math.max(1, panelMonthsUntil(nowSeconds, expDateSeconds));
 }
 
 /** More screens: added screens × remaining months (at least 1); fewer screens cost nothing. */

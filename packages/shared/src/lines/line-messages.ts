@@ -19,6 +19,7 @@ export const LINE_MESSAGES = {
     'A nova data deve ser posterior à data de expiração atual. Não é possível usar a mesma data.',
   notAllowedTitle: 'Não permitido',
   notForTrials: 'Esta função não está disponível para usuários de teste',
+  trialConversionRequired: 'Este usuário é um teste. Confirme a conversão em usuário pago para renová-lo.',
   inactiveTitle: 'Usuário inativo',
   onlyActive: 'Esta função só funciona para usuários ativos',
   trialsDisabled: 'Contas testes estão desativadas neste momento.',

@@ -7,6 +7,7 @@ import {
   endOfPanelDay,
   expiryAt2359,
   panelDate,
+  panelMonthsUntil,
   panelTime,
 } from './panel-calendar';
 
@@ -80,5 +81,17 @@ describe('panel months and day ends', () => {
   it('gives the last second of a panel day N days later', () => {
     expect(endOfPanelDay(now)).toBe(panelTime('2026-11-21', 23, 59, 59));
     expect(endOfPanelDay(now, 3)).toBe(panelTime('2026-11-24', 23, 59, 59));
+  });
+
+  it('counts calendar months from one time to the day of another', () => {
+    const from = panelTime('2026-11-23', 14, 30);
+    expect(panelMonthsUntil(from, from)).toBe(0);
+    expect(panelMonthsUntil(from, from - 86_400)).toBe(0);
+    expect(panelMonthsUntil(from, panelTime('2026-11-23', 23, 59))).toBe(0);
+    expect(panelMonthsUntil(from, panelTime('2026-11-24', 0, 1))).toBe(1);
+    expect(panelMonthsUntil(from, panelTime('2026-12-23', 23, 59))).toBe(1);
+    expect(panelMonthsUntil(from, panelTime('2026-12-24', 0, 0))).toBe(2);
+    expect(panelMonthsUntil(from, addPanelMonths(from, 12))).toBe(12);
+    expect(panelMonthsUntil(panelTime('2027-01-31', 10, 0), panelTime('2027-02-28', 23, 59))).toBe(1);
   });
 });

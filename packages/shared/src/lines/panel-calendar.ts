@@ -22,11 +22,11 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY * 1000).toISOString().slice(0, 10);
 }
 
-/** Same day next month, clamped to the month's last day (31 Jan → 28/29 Feb). */
-function addOneMonth(date: string): string {
+/** Same day `months` months later, clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
+function addMonthsToDate(date: string, months: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(day, lastDay))).toISOString().slice(0, 10);
+  const lastDay = new Date(Date.UTC(year, month + months, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay))).toISOString().slice(0, 10);
 }
 
 function daysBetween(from: string, to: string): number {
@@ -36,7 +36,7 @@ function daysBetween(from: string, to: string): number {
 /** The dates a calendar renewal may choose: from the day after the later of now and expiry, up to one month later. */
 export function calendarWindow(expDate: number, now: number): { min: string; max: string; base: string } {
   const base = panelDate(Math.max(now, expDate));
-  return { base, min: addDays(base, 1), max: addOneMonth(base) };
+  return { base, min: addDays(base, 1), max: addMonthsToDate(base, 1) };
 }
 
 export type CalendarCheck = { ok: true; days: number; newExpDate: number } | { ok: false; message: string };
@@ -79,6 +79,22 @@ export function addPanelMonths(seconds: number, months: number): number {
   const lastDay = new Date(Date.UTC(year, month + months + 1, 0)).getUTCDate();
   const target = Date.UTC(year, month + months, Math.min(day, lastDay)) / 1000;
   return target + timeOfDay - PANEL_UTC_OFFSET_SECONDS;
+}
+
+/**
+ * How many calendar months (addPanelMonths) from `from` it takes to reach the panel day of `to`: the
+ * smallest n with addPanelMonths(from, n) on or after that day; 0 when `to` is not after `from`'s day.
+ * Days, not times, are compared, so an expiry moved to 23:59 of its day counts as that day.
+ */
+export function panelMonthsUntil(from: number, to: number): number {
+  const start = panelDate(from);
+  const end = panelDate(to);
+  if (end <= start) return 0;
+  const [startYear, startMonth] = start.split('-').map(Number) as [number, number];
+  const [endYear, endMonth] = end.split('-').map(Number) as [number, number];
+  const months = (endYear - startYear) * 12 + (endMonth - startMonth);
+  // addMonthsToDate(start, months) falls in end's month; a day before end's needs one month more.
+  return addMonthsToDate(start, months) < end ? months + 1 : months;
 }
 
 /** Unix seconds of the last second (23:59:59) of the panel day `days` days after the day of `seconds`. */

@@ -1,6 +1,7 @@
 /**
- * Log action and type codes of spec §9 with their Portuguese labels. The server stores the codes; the
- * panel shows the labels (GET /api/logs/options serves the same lists).
+ * Log action and type codes of spec §9 with their Portuguese labels, plus `add_days` and `expiry_2359`
+ * (decision 0026: the P2P extension and the 23:59 change are not renewals). The server stores the
+ * codes; the panel shows the labels (GET /api/logs/options serves the same lists).
  */
 export const LOG_ACTION_LABELS = {
   add: 'ADICIONAR',
@@ -12,6 +13,8 @@ export const LOG_ACTION_LABELS = {
   transfer_reseller: 'TRANSF. REVENDA',
   renewed: 'RENOVAÇÃO',
   renewed_calendar: 'RENOVAÇÃO CALENDÁRIO',
+  add_days: 'ADICIONAR DIAS',
+  expiry_2359: 'VENCIMENTO 23:59',
   update_screen: 'ALTERAR TELAS',
   update_username: 'ALTERAR USUÁRIO',
   update_password: 'ALTERAR SENHA',

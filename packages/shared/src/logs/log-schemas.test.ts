@@ -15,7 +15,7 @@ const messageOf = (query: Record<string, string>) => {
 };
 
 describe('log codes', () => {
-  it('lists every action and type code of spec §9 with a Portuguese label', () => {
+  it('lists every action and type code of spec §9 (plus add_days, expiry_2359) with a Portuguese label', () => {
     expect([...LOG_ACTIONS].sort()).toEqual(
       [
         'add',
@@ -34,6 +34,8 @@ describe('log codes', () => {
         'user_created',
         'cleanup',
         'bonus',
+        'add_days',
+        'expiry_2359',
       ].sort(),
     );
     expect([...LOG_TYPES].sort()).toEqual(
@@ -44,6 +46,8 @@ describe('log codes', () => {
       block: 'BLOQUEAR',
       renewed: 'RENOVAÇÃO',
       transfer_reseller: 'TRANSF. REVENDA',
+      add_days: 'ADICIONAR DIAS',
+      expiry_2359: 'VENCIMENTO 23:59',
     });
     expect(LOG_TYPE_LABELS.credits).toBe('CRÉDITOS');
     expect(RESELLER_LOG_ACTIONS).toEqual(['add', 'remove', 'created']);

@@ -85,7 +85,7 @@ export const logsQuerySchema = z.object({
   dates: logPeriodSchema,
   actions: codeListSchema<LogAction>(isLogAction, LOG_MESSAGES.invalidAction),
   types: codeListSchema<LogType>(isLogType, LOG_MESSAGES.invalidType),
-  /** Username of a reseller: logs it did or that were done to it. */
+  /** Username of the reseller who acted (the 'Revenda' / 'Revendedor' column), never the target. */
   reseller: usernameFilter,
   /** Username of the reseller an action was done to. */
   target: usernameFilter,

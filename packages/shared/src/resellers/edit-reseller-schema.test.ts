@@ -11,12 +11,24 @@ function issueOf(value: Record<string, unknown>) {
 }
 
 describe('edit reseller (spec §5)', () => {
-  it('username: required, at least 6, no spaces, symbols other than @!? or upper case', () => {
+  it('username: not empty, at least 6, no spaces, symbols or upper case', () => {
     expect(issueOf({ username: '' })).toEqual({ message: RESELLER_MESSAGES.required, path: ['username'] });
     expect(issueOf({ username: 'abc' })?.message).toBe(RESELLER_MESSAGES.usernameMin);
     expect(issueOf({ username: 'abc def' })?.message).toBe(RESELLER_MESSAGES.usernameCharset);
     expect(issueOf({ username: 'Revenda01' })?.message).toBe(RESELLER_MESSAGES.usernameCharset);
     expect(issueOf({ username: 'revenda@01' })).toBeUndefined();
+  });
+
+  it('username: letters, digits and @ only — ! and ? are for new resellers (spec §5)', () => {
+    expect(issueOf({ username: 'sub!rev02' })).toEqual({
+      message: RESELLER_MESSAGES.usernameCharset,
+      path: ['username'],
+    });
+    expect(issueOf({ username: 'sub?rev02' })?.message).toBe(RESELLER_MESSAGES.usernameCharset);
+  });
+
+  it('username may be left out: the current one is kept', () => {
+    expect(editResellerSchema.parse({ notes: 'x' }).username).toBeUndefined();
   });
 
   it('password is optional: missing, null or empty keeps the current one', () => {

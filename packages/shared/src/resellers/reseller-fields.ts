@@ -4,8 +4,8 @@ import { newPasswordSchema } from '../auth/password-rules';
 import { RESELLER_MESSAGES } from './reseller-messages';
 
 /**
- * A reseller's username, the same on creation and edit (docs/decisions/0011): at least 6 characters,
- * lower-case letters, digits, @ ! ?; usernames are unique regardless of case.
+ * A new reseller's username (spec §5 "New reseller"): at least 6 characters, lower-case letters,
+ * digits, @ ! ?; usernames are unique regardless of case.
  */
 export const resellerUsernameSchema = z
   .string({ error: RESELLER_MESSAGES.required })
@@ -13,6 +13,17 @@ export const resellerUsernameSchema = z
   .min(6, RESELLER_MESSAGES.usernameMin)
   .max(32, RESELLER_MESSAGES.usernameMax)
   .regex(/^[a-z0-9@!?]+$/, RESELLER_MESSAGES.usernameCharset);
+
+/**
+ * Spec §5 "Edit reseller": at least 6 characters, lower-case letters, digits and @ only (decision 0027;
+ * creation also allows ! and ?, so a reseller created with them keeps its name until it is changed).
+ */
+export const editResellerUsernameSchema = z
+  .string({ error: RESELLER_MESSAGES.required })
+  .min(1, RESELLER_MESSAGES.required)
+  .min(6, RESELLER_MESSAGES.usernameMin)
+  .max(32, RESELLER_MESSAGES.usernameMax)
+  .regex(/^[a-z0-9@]+$/, RESELLER_MESSAGES.usernameCharset);
 
 /** A reseller's password: the change-password rule (min 6, letters, digits, @, no sequences). */
 export const resellerPasswordSchema = newPasswordSchema;

@@ -42,7 +42,10 @@ export async function countLines(
   return { users: row?.users ?? 0, active: row?.active ?? 0, fresh: row?.fresh ?? 0 };
 }
 
-/** Lines not yet expired that expire by `until`, soonest first (id breaks ties). */
+/**
+ * Paying lines (no trials: decision 0027) not yet expired that expire by `until`, soonest first (id
+ * breaks ties). `is_trial` is in the scope index's INCLUDE, so the filter costs no table visit.
+ */
 export async function expiringLines(
   db: Database,
   scopePath: string | undefined,
@@ -54,7 +57,7 @@ export async function expiringLines(
     .select({ line: lines, ownerUsername: accounts.username })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.resellerId))
-    .where(and(lineScope(scopePath), gt(lines.expDate, now), lte(lines.expDate, until)))
+    .where(and(lineScope(scopePath), eq(lines.isTrial, 0), gt(lines.expDate, now), lte(lines.expDate, until)))
     .orderBy(asc(lines.expDate), asc(lines.id))
     .limit(limit);
 }

@@ -84,4 +84,16 @@ describe('GET /api/dashboard/expiring', () => {
     const empty = await createSignedInAccount(testApp.app);
     expect((await call(empty.token, 'GET', '/api/dashboard/expiring')).json()).toEqual({ data: [] });
   });
+
+  it('leaves trials out: 4-hour trials never hide paying customers who expire tomorrow', async () => {
+    const { account, token } = await createSignedInAccount(testApp.app);
+    for (let index = 0; index < 6; index++) {
+      await seedLine(testApp.app, account, { isTrial: 1, packageId: 61, expDate: daysFromNow(0.1) });
+    }
+    const tomorrow = await seedLine(testApp.app, account, { expDate: daysFromNow(1) });
+    const response = await call(token, 'GET', '/api/dashboard/expiring');
+    expect(
+      response.json().data.map((line: { id: number; is_trial: number }) => [line.id, line.is_trial]),
+    ).toEqual([[tomorrow.id, 0]]);
+  });
 });

@@ -28,7 +28,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config: { access: ANY_ROLE },
       schema: {
         tags,
-        summary: 'Five lines of the subtree expiring within 7 days (not yet expired), soonest first',
+        summary:
+          'Five paying lines (no trials) of the subtree expiring within 7 days (not yet expired), soonest first',
         response: { 200: expiringLinesSchema, ...errorResponses },
       },
     },

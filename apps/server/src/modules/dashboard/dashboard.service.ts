@@ -58,7 +58,10 @@ export async function dashboardStats(db: Database, caller: Caller): Promise<Dash
   };
 }
 
-/** 'Próximos vencimentos': 5 lines expiring within 7 days, not yet expired, soonest first. */
+/**
+ * 'Próximos vencimentos': 5 paying lines expiring within 7 days, not yet expired, soonest first. Trials
+ * (4 hours) would crowd out the customers who pay, and renewing one from there would convert it.
+ */
 export async function dashboardExpiring(db: Database, caller: Caller): Promise<ExpiringLines> {
   const now = Date.now();
   const rows = await expiringLines(

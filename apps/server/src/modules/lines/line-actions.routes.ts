@@ -58,13 +58,18 @@ export const lineActionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       config: { access },
       schema: {
         tags,
-        summary: 'Renew one month: one credit per screen',
+        summary: 'Renew one month: one credit per screen; a trial only with convert_trial: true',
         params,
         body: renewMonthSchema,
         response: paid,
       },
     },
-    async (request) => toActionResult(await renewOneMonth(db, requireCaller(request), request.params.id)),
+    async (request) =>
+      toActionResult(
+        await renewOneMonth(db, requireCaller(request), request.params.id, {
+          convertTrial: request.body.convert_trial === true,
+        }),
+      ),
   );
 
   app.post(
@@ -73,7 +78,8 @@ export const lineActionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       config: { access },
       schema: {
         tags,
-        summary: 'Renew by package: its months, for its official credits × screens',
+        summary:
+          'Renew by package: its months, for its official credits × screens; a trial only with convert_trial: true',
         params,
         body: renewByPackageSchema,
         response: paid,
@@ -81,7 +87,9 @@ export const lineActionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     },
     async (request) =>
       toActionResult(
-        await renewByPackage(db, requireCaller(request), request.params.id, request.body.package_id),
+        await renewByPackage(db, requireCaller(request), request.params.id, request.body.package_id, {
+          convertTrial: request.body.convert_trial === true,
+        }),
       ),
   );
 

@@ -83,20 +83,31 @@ describe('renew one month', () => {
       amount: '-3.00',
       lineId: line.id,
     });
+    // A spend is a debit of the one who paid: its log reads negative (decision 0026).
     expect((await logsOfLine(db, line.id))[0]).toMatchObject({
       action: 'renewed',
       type: 'users',
-      value: '3.00',
+      value: '-3.00',
     });
   });
 
-  it('extends an expired line from now, and turns a trial into a normal line', async () => {
+  it('extends an expired line from now, and turns a trial into a normal line only when asked to', async () => {
     const { account, token } = await reseller();
     const expired = await seedLine(testApp.app, account, { expDate: daysFromNow(-20) });
     const renewed = await call(token, 'POST', `/api/users/${expired.id}/renew`, {});
     expect(Math.abs(renewed.json().line.exp_date - addPanelMonths(now(), 1))).toBeLessThan(5);
     const trial = await seedLine(testApp.app, account, { isTrial: 1, packageId: 61, system: 2 });
-    const converted = await call(token, 'POST', `/api/users/${trial.id}/renew`, { months: 1 });
+    const conversion = {
+      status: 422,
+      message: LINE_MESSAGES.trialConversionRequired,
+      field: 'convert_trial',
+    };
+    await expectRefused(token, account.id, trial, 'renew', { months: 1 }, conversion);
+    await expectRefused(token, account.id, trial, 'renew', { months: 1, convert_trial: false }, conversion);
+    const converted = await call(token, 'POST', `/api/users/${trial.id}/renew`, {
+      months: 1,
+      convert_trial: true,
+    });
     expect(converted.json().line).toMatchObject({ is_trial: 0, package_id: 17 });
     expect(await outboxOfLine(db, trial.id)).toEqual([{ event: 'renewed', system: 2 }]);
     expect(await balanceOf(db, account.id)).toBe('48.00');
@@ -141,6 +152,25 @@ describe('renew by package', () => {
     expect((await ledgerRowsOf(db, account.id)).at(-1)).toMatchObject({ amount: '-6.00', action: 'renewed' });
   });
 
+  it('converts a trial only when the caller confirms it', async () => {
+    const { account, token } = await reseller();
+    const trial = await seedLine(testApp.app, account, { isTrial: 1, packageId: 61 });
+    await expectRefused(
+      token,
+      account.id,
+      trial,
+      'renew-package',
+      { package_id: 53 },
+      { status: 422, message: LINE_MESSAGES.trialConversionRequired, field: 'convert_trial' },
+    );
+    const converted = await call(token, 'POST', `/api/users/${trial.id}/renew-package`, {
+      package_id: 53,
+      convert_trial: true,
+    });
+    expect(converted.json()).toMatchObject({ charged: '3.00', balance: '47.00' });
+    expect(converted.json().line).toMatchObject({ is_trial: 0, package_id: 53 });
+  });
+
   it('refuses trial packages, unknown ones and non-P2P packages on P2P lines', async () => {
     const { account, token } = await reseller();
     const iptv = await seedLine(testApp.app, account);
@@ -179,9 +209,19 @@ describe('renew by calendar', () => {
     expect(response.json().line.exp_date).toBe(panelTime(selected, 23, 59, 59));
     expect((await logsOfLine(db, line.id))[0]).toMatchObject({
       action: 'renewed_calendar',
-      value: '0.67',
+      value: '-0.67',
       valueInt: 10,
     });
+  });
+
+  it('rounds up to the cent: one day costs 0.04 per screen, so 30 of them never sell a month for less', async () => {
+    const { account, token } = await reseller();
+    const line = await seedLine(testApp.app, account, { expDate: daysFromNow(5) });
+    const { min } = calendarWindow(expSeconds(line), now());
+    const response = await call(token, 'POST', `/api/users/${line.id}/renew-by-calendar`, {
+      selected_date: min,
+    });
+    expect(response.json()).toMatchObject({ charged: '0.04', balance: '49.96' });
   });
 
   it('refuses trials and inactive (blocked or expired) lines with the spec’s messages', async () => {
@@ -254,12 +294,23 @@ describe('add days (P2P extension)', () => {
     const response = await call(token, 'POST', `/api/users/${line.id}/add-days`, { days: 3 });
     expect(response.json()).toMatchObject({ charged: '0.10', balance: '49.90' });
     expect(response.json().line).toMatchObject({ extra_days: 3, exp_date: expSeconds(line) + 3 * 86_400 });
+    // Its own log code (decision 0026), not 'renewed'; a debit reads negative.
+    expect((await logsOfLine(db, line.id))[0]).toMatchObject({
+      action: 'add_days',
+      value: '-0.10',
+      valueInt: 3,
+    });
+    expect((await ledgerRowsOf(db, account.id)).at(-1)).toMatchObject({
+      action: 'add_days',
+      amount: '-0.10',
+    });
     const again = { status: 422, message: LINE_MESSAGES.addDaysNotAllowed };
     await expectRefused(token, account.id, line, 'add-days', { days: 1 }, again);
     await call(token, 'POST', `/api/users/${line.id}/renew`, { months: 1 });
     const reopened = await call(token, 'POST', `/api/users/${line.id}/add-days`, { days: 1 });
-    expect(reopened.json()).toMatchObject({ charged: '0.03' });
-    expect(await balanceOf(db, account.id)).toBe('48.87');
+    // 1 day / 30 = 0.0333… rounded up to the cent.
+    expect(reopened.json()).toMatchObject({ charged: '0.04' });
+    expect(await balanceOf(db, account.id)).toBe('48.86');
   });
 
   it('is refused for IPTV, hybrid, trial and disabled lines, and beyond 1–3 days', async () => {
@@ -296,6 +347,9 @@ describe('expiry at 23:59', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().exp_date).toBe(expiryAt2359(expSeconds(line)));
     expect(await balanceOf(db, account.id)).toBe('50.00');
+    expect((await logsOfLine(db, line.id)).map((log) => [log.action, log.value])).toEqual([
+      ['expiry_2359', null],
+    ]);
     const trial = await seedLine(testApp.app, account, { isTrial: 1, packageId: 61 });
     await expectRefused(token, account.id, trial, 'set-expiry-time', undefined, {
       status: 422,

@@ -27,11 +27,18 @@ function renewalBase(line: LineRow, now: number): number {
 
 /**
  * What every paid renewal also does: a new period opens the one extension (add days) again, and a
- * renewed trial becomes a normal line (on the default package unless a package was chosen).
+ * renewed trial becomes a normal line (on the default package unless a package was chosen) — only when
+ * the caller confirmed that conversion (decision 0027); a trial is never converted silently.
  */
-function renewalChanges(line: LineRow, newExp: number, packageId?: number): LineChanges {
+function renewalChanges(
+  line: LineRow,
+  newExp: number,
+  convertTrial: boolean,
+  packageId?: number,
+): LineChanges {
   const changes: LineChanges = { expDate: fromSeconds(newExp), extraDays: 0 };
   if (line.isTrial === 1) {
+    if (!convertTrial) throw lineRefusal(LINE_MESSAGES.trialConversionRequired, 'convert_trial');
     changes.isTrial = 0;
     changes.packageId = packageId ?? DEFAULT_PACKAGE_ID;
   } else if (packageId !== undefined) {
@@ -45,12 +52,22 @@ function expiryDetails(line: LineRow, newExp: number) {
   return { exp_from: expSeconds(line), exp_to: newExp, was_trial: line.isTrial };
 }
 
+/** How a renewal was asked for: whether a trial may be converted into a paid line. */
+export interface RenewalOptions {
+  convertTrial: boolean;
+}
+
 /** POST /:id/renew { months: 1 }: one calendar month for one credit per screen. */
-export function renewOneMonth(db: Database, caller: Caller, id: number): Promise<LineActionOutcome> {
+export function renewOneMonth(
+  db: Database,
+  caller: Caller,
+  id: number,
+  options: RenewalOptions,
+): Promise<LineActionOutcome> {
   return runLineAction(db, caller, id, (_tx, line) => {
     const newExp = addPanelMonths(renewalBase(line, nowSeconds()), 1);
     return {
-      changes: renewalChanges(line, newExp),
+      changes: renewalChanges(line, newExp, options.convertTrial),
       costCents: renewMonthCents(line.maxConnections),
       logs: [{ action: 'renewed', valueInt: 1, details: { months: 1, ...expiryDetails(line, newExp) } }],
       provisioning: [{ event: 'renewed' }],
@@ -64,12 +81,13 @@ export function renewByPackage(
   caller: Caller,
   id: number,
   packageId: number,
+  options: RenewalOptions,
 ): Promise<LineActionOutcome> {
   return runLineAction(db, caller, id, async (tx, line) => {
     const pkg = await requireSalePackage(tx, packageId, line.system);
     const newExp = addPanelMonths(renewalBase(line, nowSeconds()), pkg.officialDuration);
     return {
-      changes: renewalChanges(line, newExp, pkg.id),
+      changes: renewalChanges(line, newExp, options.convertTrial, pkg.id),
       costCents: renewByPackageCents(toCents(pkg.officialCredits), line.maxConnections),
       logs: [
         {
@@ -137,9 +155,9 @@ export function addDays(db: Database, caller: Caller, id: number, days: number):
       costCents: addDaysCents(days),
       logs: [
         {
-          action: 'renewed',
+          action: 'add_days',
           valueInt: days,
-          details: { kind: 'add_days', days, ...expiryDetails(line, newExp) },
+          details: { days, ...expiryDetails(line, newExp) },
         },
       ],
       provisioning: [{ event: 'renewed' }],
@@ -155,7 +173,7 @@ export function setExpiryTime(db: Database, caller: Caller, id: number): Promise
     if (newExp === expSeconds(line)) return { changes: null, logs: [] };
     return {
       changes: { expDate: fromSeconds(newExp) },
-      logs: [{ action: 'renewed', details: { kind: 'expiry_2359', ...expiryDetails(line, newExp) } }],
+      logs: [{ action: 'expiry_2359', details: expiryDetails(line, newExp) }],
       provisioning: [{ event: 'updated' }],
     };
   });

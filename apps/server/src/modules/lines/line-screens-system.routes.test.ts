@@ -64,7 +64,7 @@ describe('screens', () => {
     const { account, token } = await createSignedInAccount(testApp.app, { credits: '50' });
     const line = await seedLine(testApp.app, account, { expDate: daysFromNow(65) });
     const more = await call(token, 'POST', `/api/users/${line.id}/screens`, { screens: 2 });
-    // 65 days left → 3 months (a started month counts) → 2 × 3 = 6 credits.
+    // 65 days left → 3 calendar months (a started month counts) → 2 × 3 = 6 credits.
     expect(more.json()).toMatchObject({ charged: '6.00', balance: '44.00' });
     expect(more.json().line.max_connections).toBe(3);
     const fewer = await call(token, 'POST', `/api/users/${line.id}/screens`, { screens: -2 });
@@ -77,9 +77,36 @@ describe('screens', () => {
     expect(await balanceOf(db, account.id)).toBe('43.00');
     const logs = await logsOfLine(db, line.id);
     expect(logs.map((log) => [log.action, log.value, log.valueInt])).toEqual([
-      ['update_screen', '6.00', 2],
+      ['update_screen', '-6.00', 2],
       ['update_screen', null, -2],
     ]);
+  });
+
+  it('counts the months left by the renewal calendar: a line sold for N months pays N per added screen', async () => {
+    const { token } = await createSignedInAccount(testApp.app, { credits: '50' });
+    const create = async (packageId: number, expireAt2359: boolean) => {
+      const response = await call(token, 'POST', '/api/users', {
+        package_id: packageId,
+        expire_at_2359: expireAt2359,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().line as { id: number };
+    };
+    // 'Completo 1 mês' with 'Expira às 23:59': 30 days and some hours left, one calendar month.
+    const monthTo2359 = await create(17, true);
+    const one = await call(token, 'POST', `/api/users/${monthTo2359.id}/screens`, { screens: 1 });
+    expect(one.json()).toMatchObject({ charged: '1.00', balance: '48.00' });
+    // 'Completo 3 meses', fresh: three months, not four.
+    const threeMonths = await create(53, false);
+    const three = await call(token, 'POST', `/api/users/${threeMonths.id}/screens`, { screens: 1 });
+    expect(three.json()).toMatchObject({ charged: '3.00', balance: '42.00' });
+    const threeTo2359 = await create(53, true);
+    const twoMore = await call(token, 'POST', `/api/users/${threeTo2359.id}/screens`, { screens: 2 });
+    expect(twoMore.json()).toMatchObject({ charged: '6.00', balance: '33.00' });
+    const [log] = await logsOfLine(db, threeTo2359.id).then((rows) =>
+      rows.filter((row) => row.action === 'update_screen'),
+    );
+    expect(log).toMatchObject({ value: '-6.00', valueInt: 2 });
   });
 
   it('never goes below 1 or above 100 screens, and is refused for trial, P2P and hybrid lines', async () => {

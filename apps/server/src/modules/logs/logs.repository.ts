@@ -4,6 +4,7 @@ import type { LogsQuery } from '@panel/shared/logs/log-schemas';
 import { and, asc, count, desc, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accounts, logs, type LogDetails } from '../../db/schema/index';
+import { signedMovementCents } from './log-movement';
 
 export interface CreditsStep {
   beforeCents: number;
@@ -19,6 +20,7 @@ export interface NewLogEntry {
   targetUsername?: string | null;
   lineId?: number | null;
   lineUsername?: string | null;
+  /** The amount moved; stored signed by the balance step it records (signedMovementCents). */
   valueCents?: number | null;
   valueInt?: number | null;
   /** Null when the actor's balance did not move (an admin minting, a block). */
@@ -30,6 +32,11 @@ export interface NewLogEntry {
 const cents = (value: number | null | undefined) =>
   value === null || value === undefined ? null : fromCents(value);
 
+const signedValue = (entry: NewLogEntry) =>
+  entry.valueCents === null || entry.valueCents === undefined
+    ? null
+    : signedMovementCents(entry.valueCents, entry.actorCredits, entry.targetCredits);
+
 /**
  * The INSERT of log rows, as SQL: the actors' usernames and masters are copied in by the same statement
  * (INSERT … SELECT joining the actor's account), so it can also run as a CTE of a bigger write. Rows are
@@ -39,7 +46,7 @@ export function logInsertSql(entries: readonly NewLogEntry[]): SQL {
   const values = entries.map(
     (entry, index) => sql`(${index}::int, ${entry.action}::text, ${entry.type}::text, ${entry.actorId}::int,
       ${entry.targetAccountId ?? null}::int, ${entry.targetUsername ?? null}::text, ${entry.lineId ?? null}::int,
-      ${entry.lineUsername ?? null}::text, ${cents(entry.valueCents)}::numeric, ${entry.valueInt ?? null}::int,
+      ${entry.lineUsername ?? null}::text, ${cents(signedValue(entry))}::numeric, ${entry.valueInt ?? null}::int,
       ${cents(entry.actorCredits?.beforeCents)}::numeric, ${cents(entry.actorCredits?.afterCents)}::numeric,
       ${cents(entry.targetCredits?.beforeCents)}::numeric, ${cents(entry.targetCredits?.afterCents)}::numeric,
       ${entry.details ? JSON.stringify(entry.details) : null}::jsonb)`,
@@ -105,14 +112,12 @@ export async function listLogRows(
     const under = accountIdsUnder(filters.scopePath);
     conditions.push(or(sql`${logs.actorId} in ${under}`, sql`${logs.targetAccountId} in ${under}`));
   }
+  // 'Revenda' / 'Revendedor' is the one who acted; the one acted on has its own filter (target).
   if (filters.reseller) {
-    const named = accountIdsNamed(filters.reseller);
     conditions.push(
       or(
-        sql`${logs.actorId} in ${named}`,
-        sql`${logs.targetAccountId} in ${named}`,
+        sql`${logs.actorId} in ${accountIdsNamed(filters.reseller)}`,
         sql`lower(${logs.actorUsername}) = lower(${filters.reseller})`,
-        sql`lower(${logs.targetUsername}) = lower(${filters.reseller})`,
       ),
     );
   }

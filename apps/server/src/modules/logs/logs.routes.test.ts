@@ -3,9 +3,11 @@ import { LOG_MESSAGES } from '@panel/shared/logs/log-schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSession, createSignedInAccount } from '../../../test/factories';
+import { seedLine } from '../../../test/line-fixtures';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import { logs } from '../../db/schema/index';
+import type { LogEntry } from '@panel/shared/logs/log-schemas';
 import { defaultLogPeriod } from './logs.service';
 
 let testApp: TestApp;
@@ -54,11 +56,11 @@ describe('GET /api/logs', () => {
     const { master, sub } = await buildHistory();
     const response = await get(
       master.token,
-      `/api/logs?reseller=${sub.account.username}&order_by=created_at,asc&per=50`,
+      `/api/logs?target=${sub.account.username}&order_by=created_at,asc&per=50`,
     );
     expect(response.statusCode).toBe(200);
     const rows = response.json().data;
-    expect(rows.map((row: Row) => row.action)).toEqual(['add', 'remove', 'created', 'block', 'unblock']);
+    expect(rows.map((row: Row) => row.action)).toEqual(['add', 'remove', 'block', 'unblock']);
     expect(rows[0]).toEqual({
       id: expect.any(Number),
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -80,11 +82,23 @@ describe('GET /api/logs', () => {
       target_credits_after: '30.00',
       details: null,
     });
-    expect(rows[2]).toMatchObject({
-      reseller: sub.account.username,
-      master: master.account.username,
-      value: '10.00',
+    // Taking credits back is a debit of the target: it reads negative.
+    expect(rows[1]).toMatchObject({
+      action: 'remove',
+      value: '-10.00',
+      value_int: -10,
+      target_credits_before: '30.00',
+      target_credits_after: '20.00',
     });
+    const created = (await get(master.token, `/api/logs?reseller=${sub.account.username}`)).json().data;
+    expect(created).toEqual([
+      expect.objectContaining({
+        action: 'created',
+        reseller: sub.account.username,
+        master: master.account.username,
+        value: '10.00',
+      }),
+    ]);
   });
 
   it('shows a reseller only logs whose actor or target is in its subtree; an admin sees all', async () => {
@@ -118,23 +132,28 @@ describe('GET /api/logs', () => {
 
   it('filters the /resellers/logs way: actions add, remove, created and types credits, resellers', async () => {
     const { master, sub } = await buildHistory();
-    const response = await get(
-      master.token,
-      `/api/logs?actions=add,remove,created&types=credits,resellers&reseller=${sub.account.username}&per=50`,
-    );
-    expect(
-      response
-        .json()
-        .data.map((row: Row) => row.action)
-        .sort(),
-    ).toEqual(['add', 'created', 'remove']);
+    const resellerLogs = (reseller: string) =>
+      get(
+        master.token,
+        `/api/logs?actions=add,remove,created&types=credits,resellers&reseller=${reseller}&per=50&order_by=created_at,asc`,
+      );
+    // 'Revendedor' is who acted: filtering the sub-reseller never lists what its master did to it.
+    const bySub: Row[] = (await resellerLogs(sub.account.username)).json().data;
+    expect(bySub.map((row) => [row.action, row.reseller])).toEqual([['created', sub.account.username]]);
+    const byMaster: Row[] = (await resellerLogs(master.account.username)).json().data;
+    expect(byMaster.map((row) => [row.action, row.reseller, row.target])).toEqual([
+      ['add', master.account.username, sub.account.username],
+      ['remove', master.account.username, sub.account.username],
+    ]);
     const byTarget = await get(
       master.token,
       `/api/logs?target=${sub.account.username}&actions=block,unblock`,
     );
     expect(byTarget.json().meta.total).toBe(2);
-    const byType = await get(master.token, `/api/logs?types=credits&reseller=${sub.account.username}`);
-    expect(byType.json().data.every((row: Row) => row.type === 'credits')).toBe(true);
+    const byType: Row[] = (
+      await get(master.token, `/api/logs?types=credits&reseller=${master.account.username}`)
+    ).json().data;
+    expect(byType.map((row) => row.type)).toEqual(['credits', 'credits']);
     expect((await get(master.token, '/api/logs?user=ninguem1')).json().data).toEqual([]);
   });
 
@@ -181,6 +200,75 @@ describe('GET /api/logs', () => {
     await buildHistory();
     await expect(db.execute(sql`update logs set value = 1`)).rejects.toThrow();
     await expect(db.delete(logs).where(eq(logs.action, 'add'))).rejects.toThrow();
+  });
+});
+
+describe('signs of the movements (decision 0026)', () => {
+  const movements = async (token: string, query: string) =>
+    ((await get(token, `/api/logs?per=50&order_by=created_at,asc&${query}`)).json().data as LogEntry[]).map(
+      (row) => [row.action, row.value],
+    );
+
+  it('reads a spend and a deletion as debits, credits given as credits, each with its own code', async () => {
+    const master = await createSignedInAccount(testApp.app, { credits: '375' });
+    const sub = await createSignedInAccount(testApp.app, { credits: '0', parent: master.account });
+    await post(adminToken, `/api/resellers/${master.account.id}/credits`, { value: 10 });
+    await post(master.token, `/api/resellers/${sub.account.id}/credits`, { value: 20 });
+    // The master pays for renewing its sub-reseller's 3-screen line.
+    const line = await seedLine(testApp.app, sub.account, { maxConnections: 3 });
+    await post(master.token, `/api/users/${line.id}/renew`, { months: 1 });
+    const p2p = await seedLine(testApp.app, master.account, { system: 2 });
+    await post(master.token, `/api/users/${p2p.id}/add-days`, { days: 1 });
+    await post(master.token, `/api/users/${line.id}/set-expiry-time`);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'DELETE',
+          url: `/api/resellers/${sub.account.id}`,
+          headers: bearer(adminToken),
+        })
+      ).statusCode,
+    ).toBe(204);
+
+    expect(await movements(adminToken, `reseller=${master.account.username}`)).toEqual([
+      ['add', '20.00'],
+      ['renewed', '-3.00'],
+      ['add_days', '-0.04'],
+      ['expiry_2359', null],
+    ]);
+    expect(await movements(adminToken, `target=${master.account.username}&actions=add`)).toEqual([
+      ['add', '10.00'],
+    ]);
+    expect(await movements(adminToken, `target=${sub.account.username}&actions=delete`)).toEqual([
+      ['delete', '-20.00'],
+    ]);
+    const [spend] = (await get(master.token, `/api/logs?user=${line.username}&actions=renewed`)).json().data;
+    expect(spend).toMatchObject({ reseller_credits_before: '365.00', reseller_credits_after: '362.00' });
+    // Stored signed, not only shown so.
+    const stored = await db
+      .select({ action: logs.action, value: logs.value })
+      .from(logs)
+      .where(eq(logs.lineId, line.id));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { action: 'renewed', value: '-3.00' },
+        { action: 'expiry_2359', value: null },
+      ]),
+    );
+  });
+
+  it('reads a row written unsigned before the fix with the sign of its balance step', async () => {
+    const { account, token } = await createSignedInAccount(testApp.app, { credits: '10' });
+    await db.insert(logs).values({
+      action: 'renewed',
+      type: 'users',
+      actorId: account.id,
+      actorUsername: account.username,
+      value: '3.00',
+      actorCreditsBefore: '375.00',
+      actorCreditsAfter: '372.00',
+    });
+    expect(await movements(token, 'actions=renewed')).toEqual([['renewed', '-3.00']]);
   });
 });
 

@@ -14,7 +14,7 @@ export const logsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       schema: {
         tags: ['logs'],
         summary:
-          'Logs of the caller’s subtree: dates=from,to (default last 6 months), actions, types, reseller, target, user',
+          'Logs of the caller’s subtree: dates=from,to (default last 6 months), actions, types, reseller (who acted), target (acted on), user',
         querystring: logsQuerySchema,
         response: { 200: logListSchema, ...errorResponses },
       },

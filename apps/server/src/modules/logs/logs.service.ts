@@ -1,4 +1,5 @@
 import { listMeta } from '@panel/shared/lists/list-query';
+import { fromCents, toCents } from '@panel/shared/money/credits';
 import {
   DEFAULT_LOG_PERIOD_MONTHS,
   LOG_ACTIONS,
@@ -11,6 +12,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { LogRow } from '../../db/schema/index';
 import type { Caller } from '../../plugins/authenticate';
+import { signedMovementCents } from './log-movement';
 import { insertLog, listLogRows, logInsertSql, type NewLogEntry } from './logs.repository';
 
 export type { NewLogEntry } from './logs.repository';
@@ -39,6 +41,23 @@ export function defaultLogPeriod(now: Date = new Date()): { from: Date; to: Date
   return { from, to: new Date(startOfToday + 86_400_000) };
 }
 
+function stepOf(before: string | null, after: string | null) {
+  return before === null || after === null
+    ? null
+    : { beforeCents: toCents(before), afterCents: toCents(after) };
+}
+
+/**
+ * The movement with its sign. Rows written before decision 0026 stored the amount unsigned (the log is
+ * append-only, so they stay so); the sign is read again from the balance step every row records.
+ */
+function signedValue(row: LogRow): string | null {
+  if (row.value === null) return null;
+  const actor = stepOf(row.actorCreditsBefore, row.actorCreditsAfter);
+  const target = stepOf(row.targetCreditsBefore, row.targetCreditsAfter);
+  return fromCents(signedMovementCents(toCents(row.value), actor, target));
+}
+
 function toLogEntry({
   log: row,
   actorVisible,
@@ -53,7 +72,7 @@ function toLogEntry({
     created_at: row.createdAt.toISOString(),
     action: row.action,
     type: row.type,
-    value: row.value,
+    value: signedValue(row),
     value_int: row.valueInt,
     reseller_id: row.actorId,
     reseller: row.actorUsername,

@@ -426,6 +426,38 @@ describe('PUT /api/resellers/:id', () => {
   });
 });
 
+describe('PUT /api/resellers/:id: the edit username rule (spec §5: letters, digits, @ only)', () => {
+  it('refuses ! and ? in a new username and changes nothing', async () => {
+    const { master, sub } = await buildTree();
+    for (const username of ['sub!rev02', 'sub?rev02']) {
+      const response = await call(master.token, 'PUT', `/api/resellers/${sub.account.id}`, { username });
+      expect(response.json()).toEqual({
+        status: 400,
+        code: 'validation_failed',
+        message: RESELLER_MESSAGES.usernameCharset,
+        field: 'username',
+      });
+    }
+    expect((await account(sub.account.id))?.username).toBe(sub.account.username);
+    expect(await logsAbout(sub.account.id)).toEqual([]);
+  });
+
+  it('keeps a username created with ! when the edit leaves it out', async () => {
+    const { master } = await buildTree();
+    const created = await call(master.token, 'POST', '/api/resellers', {
+      username: 'sub!rev03',
+      password: 'senha@19',
+      credits: 10,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const response = await call(master.token, 'PUT', `/api/resellers/${id}`, { notes: 'paga em dia' });
+    expect(response.json()).toMatchObject({ username: 'sub!rev03', notes: 'paga em dia' });
+    const renamed = await call(master.token, 'PUT', `/api/resellers/${id}`, { username: 'sub@rev03' });
+    expect(renamed.json()).toMatchObject({ username: 'sub@rev03' });
+  });
+});
+
 describe('block and unblock', () => {
   it('blocking ends the reseller’s sessions at once; its sub-resellers keep working', async () => {
     const { master, sub, subsub } = await buildTree();
@@ -496,7 +528,7 @@ describe('POST /api/resellers/:id/credits', () => {
     expect((await logsAbout(sub.account.id)).at(-1)).toMatchObject({
       action: 'remove',
       valueInt: -15,
-      value: '15.00',
+      value: '-15.00',
     });
     const before = await counts();
     const tooMuch = await move(master.token, sub.account.id, -10);
@@ -614,7 +646,8 @@ describe('DELETE /api/resellers/:id (admin)', () => {
         action: 'delete',
         type: 'resellers',
         targetUsername: sub.account.username,
-        value: '20.00',
+        // The deleted reseller's balance went to 0: a debit (decision 0026).
+        value: '-20.00',
       }),
     ]);
     expect((await call(sub.token, 'GET', '/api/profile')).statusCode).toBe(404);

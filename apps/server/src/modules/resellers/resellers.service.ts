@@ -125,7 +125,7 @@ export async function createReseller(db: Database, caller: Caller, input: NewRes
   }
 }
 
-/** Username, password and notes. A new password ends the reseller's sessions. */
+/** Username, password and notes (absent: kept). A new password ends the reseller's sessions. */
 export async function updateReseller(
   db: Database,
   caller: Caller,
@@ -139,10 +139,11 @@ export async function updateReseller(
       await lockAccountTree(tx, 'keep');
       const account = await requireResellerInScope(tx, caller, id, { lock: true });
       assertChangeable(caller, account);
-      const renamed = input.username !== account.username;
-      if (renamed) await assertUsernameFree(tx, input.username, account.id);
+      const username = input.username ?? account.username;
+      const renamed = username !== account.username;
+      if (renamed) await assertUsernameFree(tx, username, account.id);
       await updateAccountFields(tx, id, {
-        username: renamed ? input.username : undefined,
+        username: renamed ? username : undefined,
         passwordHash,
         notes: input.notes === undefined ? undefined : input.notes || null,
       });
@@ -150,13 +151,13 @@ export async function updateReseller(
         actorId: caller.id,
         type: 'resellers' as const,
         targetAccountId: id,
-        targetUsername: input.username,
+        targetUsername: username,
       };
       if (renamed) {
         await recordLog(tx, {
           ...target,
           action: 'update_username',
-          details: { from: account.username, to: input.username },
+          details: { from: account.username, to: username },
         });
       }
       if (passwordHash) {

@@ -4,18 +4,23 @@ import { apiRequest } from '@/lib/api-client';
 import { useRefreshBalance } from '@/lib/balance-refresh';
 import { linesQueryKeys } from './list-lines';
 
-/** POST /api/users/:id/renew-package: the package's months for its official credits × screens. */
+/**
+ * POST /api/users/:id/renew-package: the package's months for its official credits × screens.
+ * `convertTrial`: the reseller confirmed turning a trial into a paid line (decision 0027).
+ */
 export async function renewLineByPackage({
   id,
   packageId,
+  convertTrial = false,
 }: {
   id: number;
   packageId: number;
+  convertTrial?: boolean;
 }): Promise<LineActionResult> {
   return lineActionResultSchema.parse(
     await apiRequest<unknown>(`/users/${id}/renew-package`, {
       method: 'POST',
-      body: { package_id: packageId },
+      body: convertTrial ? { package_id: packageId, convert_trial: true } : { package_id: packageId },
     }),
   );
 }

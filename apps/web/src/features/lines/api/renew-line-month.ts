@@ -4,9 +4,21 @@ import { apiRequest } from '@/lib/api-client';
 import { useRefreshBalance } from '@/lib/balance-refresh';
 import { linesQueryKeys } from './list-lines';
 
-/** POST /api/users/:id/renew: one calendar month, one credit per screen (the server charges it). */
-export async function renewLineMonth(id: number): Promise<LineActionResult> {
-  const body = await apiRequest<unknown>(`/users/${id}/renew`, { method: 'POST', body: { months: 1 } });
+/**
+ * POST /api/users/:id/renew: one calendar month, one credit per screen (the server charges it).
+ * `convertTrial`: the reseller confirmed turning a trial into a paid line (decision 0027).
+ */
+export async function renewLineMonth({
+  id,
+  convertTrial,
+}: {
+  id: number;
+  convertTrial: boolean;
+}): Promise<LineActionResult> {
+  const body = await apiRequest<unknown>(`/users/${id}/renew`, {
+    method: 'POST',
+    body: convertTrial ? { months: 1, convert_trial: true } : { months: 1 },
+  });
   return lineActionResultSchema.parse(body);
 }
 

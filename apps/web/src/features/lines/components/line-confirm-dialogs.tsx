@@ -5,7 +5,7 @@ import { addPanelMonths, expiryAt2359 } from '@panel/shared/lines/panel-calendar
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatPanelDateTime } from '@/lib/format-date';
 import { priceText } from './actions/price-preview';
-import { PRICE_TEXTS } from './line-texts';
+import { PRICE_TEXTS, TRIAL_CONVERSION_TEXTS } from './line-texts';
 
 export type ConfirmableAction = 'renew-month' | 'expiry-2359' | 'remove';
 
@@ -41,29 +41,35 @@ export function LineConfirmDialog({
 }: LineConfirmDialogProps) {
   const common = { opened: true, loading, onConfirm, onCancel, testId: `line-confirm-${action}` };
   switch (action) {
-    case 'renew-month':
+    case 'renew-month': {
+      // Renewing a trial converts it into a paid line: the dialog asks for exactly that (decision 0027).
+      const trial = line.is_trial === 1;
       return (
         <ConfirmDialog
           {...common}
-          title="Renovar 1 mês"
-          confirmLabel="Renovar"
+          title={trial ? TRIAL_CONVERSION_TEXTS.title : 'Renovar 1 mês'}
+          confirmLabel={trial ? TRIAL_CONVERSION_TEXTS.confirm : 'Renovar'}
           message={
             <>
-              Deseja realmente renovar o usuário <b>{line.username}</b> por 1 mês?
+              {trial ? (
+                <span data-testid="line-confirm-trial-conversion">
+                  O usuário <b>{line.username}</b> {TRIAL_CONVERSION_TEXTS.month}
+                </span>
+              ) : (
+                <>
+                  Deseja realmente renovar o usuário <b>{line.username}</b> por 1 mês?
+                </>
+              )}
               {line2(priceText(renewMonthCents(line.max_connections), isAdmin), 'line-confirm-price')}
               {line2(
                 `Novo vencimento: ${formatPanelDateTime(addPanelMonths(Math.max(nowSeconds, line.exp_date), 1))}`,
                 'line-confirm-new-expiry',
               )}
-              {line.is_trial === 1 && (
-                <Text span display="block" mt={6} size="sm" c="dimmed">
-                  O teste passa a ser um usuário normal.
-                </Text>
-              )}
             </>
           }
         />
       );
+    }
     case 'expiry-2359':
       return (
         <ConfirmDialog

@@ -27,6 +27,17 @@ export const USERS_TITLE = 'Usuários';
 export const NEW_USER_LABEL = 'Novo Usuário';
 export const CLEANUP_LABEL = 'Limpeza';
 
+/**
+ * Renewing a trial converts it into a paid line (decision 0027): the dialogs say so and ask for it
+ * explicitly before the request carries `convert_trial`.
+ */
+export const TRIAL_CONVERSION_TEXTS = {
+  title: 'Converter teste em usuário pago',
+  confirm: 'Converter e renovar',
+  month: 'é um teste. Renovar por 1 mês o converte em usuário pago, no pacote Completo 1 mês.',
+  package: 'Este usuário é um teste. Renovar o converte em usuário pago, no pacote escolhido.',
+} as const;
+
 /** Price labels shown before a paid action is confirmed. */
 export const PRICE_TEXTS = {
   free: 'Grátis',

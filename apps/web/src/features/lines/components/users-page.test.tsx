@@ -237,6 +237,35 @@ describe('UsersPage (spec §2 "Users")', () => {
     expect(refreshBalance).toHaveBeenCalled();
   });
 
+  it('renewing a trial by one month is a confirmed conversion into a paid line', async () => {
+    const trial = buildLine({ is_trial: 1, package_id: 61, username: 'teste77' });
+    const { calls } = renderPage({
+      rows: [trial],
+      handlers: {
+        'POST /users/101/renew': {
+          body: { line: { ...trial, is_trial: 0 }, charged: '2.00', balance: '8.00' },
+        },
+      },
+    });
+    await screen.findAllByTestId('users-table-row');
+    fireEvent.click(screen.getByTestId('line-actions'));
+    fireEvent.click(await screen.findByTestId('line-action-renew-month'));
+    const dialog = await screen.findByTestId('line-confirm-renew-month');
+    expect(within(dialog).getByText('Converter teste em usuário pago')).toBeTruthy();
+    expect(within(dialog).getByTestId('line-confirm-trial-conversion').textContent).toBe(
+      'O usuário teste77 é um teste. Renovar por 1 mês o converte em usuário pago, no pacote Completo 1 mês.',
+    );
+    const confirm = within(dialog).getByTestId('line-confirm-renew-month-confirm');
+    expect(confirm.textContent).toBe('Converter e renovar');
+    expect(calls.some((call) => call.path === '/users/101/renew')).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/users/101/renew')?.body).toEqual({
+      months: 1,
+      convert_trial: true,
+    });
+  });
+
   it('remove asks first; 23:59 shows the new expiry, free', async () => {
     const line = buildLine();
     const { calls } = renderPage({

@@ -167,7 +167,12 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
       showSuccessToast(message);
       closeDialog();
     };
-    if (action === 'renew-month') renewMonth.mutate(line.id, { onSuccess: done(LINE_TOASTS.renewed) });
+    // A trial's dialog is the conversion's confirmation (decision 0027).
+    if (action === 'renew-month')
+      renewMonth.mutate(
+        { id: line.id, convertTrial: line.is_trial === 1 },
+        { onSuccess: done(LINE_TOASTS.renewed) },
+      );
     if (action === 'expiry-2359')
       setExpiryTime.mutate(line.id, { onSuccess: done(LINE_TOASTS.expiryChanged) });
     if (action === 'remove') deleteLine.mutate(line.id, { onSuccess: done(LINE_TOASTS.deleted) });

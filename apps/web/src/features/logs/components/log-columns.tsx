@@ -1,17 +1,20 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { LOG_ACTION_LABELS, LOG_TYPE_LABELS } from '@panel/shared/logs/log-codes';
 import type { LogEntry, LOG_ORDER_FIELDS } from '@panel/shared/logs/log-schemas';
-import { formatCredits } from '@panel/shared/money/credits';
+import { formatCredits, toCents } from '@panel/shared/money/credits';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { formatIsoDateTime } from '@/lib/format-date';
 
 export type LogSortField = (typeof LOG_ORDER_FIELDS)[number];
 
-/** The credits a log moved, signed as typed (+ given, - taken back); '-' when it moved none. */
-export function signedLogValue(entry: Pick<LogEntry, 'value' | 'value_int' | 'action'>): string {
-  if (entry.value === null) return '-';
-  const negative = entry.value_int !== null ? entry.value_int < 0 : entry.action === 'remove';
-  return `${negative ? '-' : '+'}${formatCredits(entry.value)}`;
+/**
+ * The credits a log moved, as the server signs them (decision 0026): a debit negative, a credit with a
+ * '+'; '-' when it moved none.
+ */
+export function signedLogValue(value: LogEntry['value']): string {
+  if (value === null) return '-';
+  const cents = toCents(value);
+  return cents > 0 ? `+${formatCredits(value)}` : formatCredits(value);
 }
 
 function BalanceLine({
@@ -59,7 +62,7 @@ export const LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
     cell: (row) => (
       <Stack gap={0} align="flex-end">
         <Text size="sm" fw={600} data-testid="log-value">
-          {signedLogValue(row)}
+          {signedLogValue(row.value)}
         </Text>
         <BalanceLine
           who={row.reseller}
@@ -79,7 +82,7 @@ export const RESELLER_LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
     header: 'QTDE',
     sortField: 'value',
     align: 'right',
-    cell: (row) => <span data-testid="log-value">{row.value === null ? '-' : formatCredits(row.value)}</span>,
+    cell: (row) => <span data-testid="log-value">{signedLogValue(row.value)}</span>,
   },
   {
     id: 'created_at',

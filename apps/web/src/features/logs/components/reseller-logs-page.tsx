@@ -29,8 +29,9 @@ const ACTIONS = RESELLER_LOG_ACTIONS.join(',');
 const TYPES = RESELLER_LOG_TYPES.join(',');
 
 /**
- * /resellers/logs (spec §2). `?reseller=name` (the row action "Logs" of /resellers) filters on that
- * reseller, replacing the stored filter.
+ * /resellers/logs (spec §2). 'Revendedor' filters who acted, 'Alvo' whom it was done to (decision
+ * 0027). `?target=name` (the row action "Logs" of /resellers: that reseller's credit statement)
+ * replaces the stored filters with that target.
  */
 export function ResellerLogsPage({ profile }: { profile: Profile }) {
   const cardMode = useCardMode(profile.mobile_table_mode);
@@ -41,12 +42,12 @@ export function ResellerLogsPage({ profile }: { profile: Profile }) {
   });
   const { filters, setFilters } = list;
 
-  const linkedReseller = searchParams.get('reseller');
+  const linkedTarget = searchParams.get('target');
   useEffect(() => {
-    if (linkedReseller === null) return;
-    setFilters({ reseller: linkedReseller, target: '' });
+    if (linkedTarget === null) return;
+    setFilters({ reseller: '', target: linkedTarget });
     setSearchParams({}, { replace: true });
-  }, [linkedReseller, setFilters, setSearchParams]);
+  }, [linkedTarget, setFilters, setSearchParams]);
 
   const { dates, error: periodError } = useLogDates(filters);
   const { data, isFetching } = useLogList({
@@ -54,8 +55,8 @@ export function ResellerLogsPage({ profile }: { profile: Profile }) {
     dates,
     actions: ACTIONS,
     types: TYPES,
-    reseller: linkedReseller ?? filters.reseller,
-    target: linkedReseller === null ? filters.target : '',
+    reseller: linkedTarget === null ? filters.reseller : '',
+    target: linkedTarget ?? filters.target,
   });
 
   return (

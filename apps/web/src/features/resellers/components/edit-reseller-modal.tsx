@@ -2,7 +2,12 @@ import { PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { Dialog } from '@/components/dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { editResellerSchema } from '@panel/shared/resellers/edit-reseller-schema';
+import { z } from 'zod';
+import {
+  editResellerSchema,
+  type EditReseller,
+  type EditResellerInput,
+} from '@panel/shared/resellers/edit-reseller-schema';
 import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 import { showFormError } from '@/lib/form-server-error';
 import { DialogActions } from '@/components/dialog-actions';
@@ -11,6 +16,25 @@ import { useUpdateReseller } from '../api/update-reseller';
 import { RESELLER_TOASTS } from './reseller-texts';
 
 const FIELDS = ['username', 'password', 'notes'] as const;
+
+interface EditResellerFormValues {
+  username: string;
+  password: string;
+  notes: string;
+}
+
+/**
+ * The typed form judged by the shared edit schema. An unchanged username is left out (kept): a name
+ * created with ! or ? is not re-judged by the edit rule, which allows only letters, digits and @.
+ */
+export function editResellerFormSchema(currentUsername: string) {
+  return z
+    .object({ username: z.string(), password: z.string(), notes: z.string() })
+    .transform(({ username, password, notes }): EditResellerInput =>
+      username === currentUsername ? { password, notes } : { username, password, notes },
+    )
+    .pipe(editResellerSchema);
+}
 
 interface EditResellerModalProps {
   reseller: Reseller;
@@ -25,8 +49,8 @@ export function EditResellerModal({ reseller, onClose }: EditResellerModalProps)
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(editResellerSchema),
+  } = useForm<EditResellerFormValues, unknown, EditReseller>({
+    resolver: zodResolver(editResellerFormSchema(reseller.username)),
     defaultValues: { username: reseller.username, password: '', notes: reseller.notes ?? '' },
   });
 

@@ -62,7 +62,8 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
         );
         return;
       case 'logs':
-        navigate(`${paths.resellersLogs}?reseller=${encodeURIComponent(reseller.username)}`);
+        // Its credit statement: what was done to it ('Alvo'); 'Revendedor' is who acted (decision 0027).
+        navigate(`${paths.resellersLogs}?target=${encodeURIComponent(reseller.username)}`);
         return;
       default:
         setDialog({ kind: action, reseller });

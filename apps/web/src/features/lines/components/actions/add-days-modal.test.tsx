@@ -28,9 +28,9 @@ describe('AddDaysModal (spec §2, §5, PRODUCT.md §2-3)', () => {
     expect(screen.getByText('Dias (até 3 dias)')).toBeTruthy();
   });
 
-  it('shows the price days / 30 credits, half up to the cent', () => {
+  it('shows the price days / 30 credits, rounded up to the cent (the server charges the same)', () => {
     renderActionModal(AddDaysModal, p2pLine());
-    expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,03 créditos');
+    expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,04 créditos');
     fireEvent.change(daysSelect(), { target: { value: '2' } });
     expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,07 créditos');
     fireEvent.change(daysSelect(), { target: { value: '3' } });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { addPanelMonths, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
 import { mockApi } from '@/test/mock-api';
 import { ManageScreensModal, screensChange } from './manage-screens-modal';
 import {
@@ -33,11 +34,28 @@ describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
   });
 
   it('prices added screens × months left (a partial month counts, at least 1)', () => {
-    // 45 days left: 2 months.
+    // 45 days left: more than one calendar month, so 2 months.
     renderActionModal(ManageScreensModal, buildLine({ max_connections: 1, exp_date: NOW + 45 * DAY }));
     typeChange('2');
     expect(screen.getByTestId('screens-total').textContent).toBe('3');
     expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 4,00 créditos');
+  });
+
+  it('prices a line sold for N months N per added screen, as the renewal calendar counts them', () => {
+    // Created now as 'Completo 1 mês' with 'Expira às 23:59': 30 days and some hours, one month.
+    const oneMonthAt2359 = expiryAt2359(addPanelMonths(NOW, 1));
+    renderActionModal(ManageScreensModal, buildLine({ max_connections: 1, exp_date: oneMonthAt2359 }));
+    typeChange('1');
+    expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 1,00 créditos');
+  });
+
+  it('prices a fresh 3-month line three months per added screen', () => {
+    renderActionModal(
+      ManageScreensModal,
+      buildLine({ max_connections: 1, exp_date: addPanelMonths(NOW, 3) }),
+    );
+    typeChange('1');
+    expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 3,00 créditos');
   });
 
   it('charges an expired line one month per added screen', () => {

@@ -58,7 +58,7 @@ describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
     expect(await screen.findByText(LINE_MESSAGES.dateOutOfWindow)).toBeTruthy();
   });
 
-  it('shows the days and the price days / 30 × screens, half up to the cent', async () => {
+  it('shows the days and the price days / 30 × screens, rounded up to the cent', async () => {
     renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, max_connections: 2 }));
     pick('2026-12-05');
     expect((await screen.findByTestId('renew-calendar-days')).textContent).toBe(
@@ -68,6 +68,14 @@ describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
     pick('2026-12-25');
     expect(await screen.findByText(/^30 dias/)).toBeTruthy();
     expect(screen.getByTestId('renew-calendar-price').textContent).toBe('Custo: 2,00 créditos');
+  });
+
+  it('prices one day at 0,04 per screen: thirty of them never sell a month for less', async () => {
+    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, max_connections: 1 }));
+    pick('2026-11-26');
+    await waitFor(() =>
+      expect(screen.getByTestId('renew-calendar-price').textContent).toBe('Custo: 0,04 créditos'),
+    );
   });
 
   it("shows 'Grátis (admin)' to an admin", async () => {

@@ -70,6 +70,33 @@ describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
     expect(listInvalidated()).toBe(true);
   });
 
+  it('asks a trial explicitly for its conversion into a paid line, and sends that confirmation', async () => {
+    const line = buildLine({ is_trial: 1, package_id: 61 });
+    const calls = mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '5.00') } });
+    const { onClose } = renderActionModal(RenewByPackageModal, line);
+    await screen.findByTestId('renew-package-select');
+    expect(screen.getByTestId('renew-package-trial-conversion').textContent).toContain(
+      'Renovar o converte em usuário pago',
+    );
+    expect(screen.getByTestId('renew-package-submit').textContent).toBe('Converter e renovar');
+    choose(20);
+    fireEvent.click(screen.getByTestId('renew-package-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ package_id: 20, convert_trial: true });
+  });
+
+  it('never sends a conversion for a line that is not a trial', async () => {
+    const line = buildLine();
+    const calls = mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '5.00') } });
+    const { onClose } = renderActionModal(RenewByPackageModal, line);
+    await screen.findByTestId('renew-package-select');
+    expect(screen.queryByTestId('renew-package-trial-conversion')).toBeNull();
+    choose(20);
+    fireEvent.click(screen.getByTestId('renew-package-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({ package_id: 20 });
+  });
+
   it("says 'Cobrado: X créditos' when the server charged something else than the preview", async () => {
     const line = buildLine({ max_connections: 2 });
     mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '7.50', '42.50') } });

@@ -1,4 +1,4 @@
-import { Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Package } from '@panel/shared/catalog/catalog-api';
@@ -12,7 +12,7 @@ import { DialogActions } from '@/components/dialog-actions';
 import { useComplements } from '../../api/get-complements';
 import { useIsAdmin } from '../../api/get-profile-type';
 import { useRenewLineByPackage } from '../../api/renew-line-by-package';
-import { LINE_TOASTS } from '../line-texts';
+import { LINE_TOASTS, TRIAL_CONVERSION_TEXTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
 import { ChargedNotice } from './charged-notice';
@@ -48,6 +48,8 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
   const now = useNowSeconds();
   const renew = useRenewLineByPackage();
   const paid = usePaidAction(LINE_TOASTS.renewed, onClose);
+  // Renewing a trial converts it: the modal says so and the confirm button names it (decision 0027).
+  const trial = line.is_trial === 1;
   const {
     register,
     handleSubmit,
@@ -69,7 +71,7 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
     const pkg = packages.find((candidate) => candidate.id === package_id);
     const previewed = previewCents(pkg ? priceOf(pkg) : 0, isAdmin);
     renew.mutate(
-      { id: line.id, packageId: package_id },
+      { id: line.id, packageId: package_id, convertTrial: trial },
       {
         onSuccess: paid.settled(previewed),
         onError: (error) => showLineActionError(error, ['package_id'], setError),
@@ -84,6 +86,15 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
           {ACTION_TEXTS.currentExpiry}: <b>{formatPanelDate(line.exp_date)}</b> · {ACTION_TEXTS.screens}:{' '}
           <b>{line.max_connections}</b>
         </Text>
+        {trial ? (
+          <Alert
+            color="yellow"
+            title={TRIAL_CONVERSION_TEXTS.title}
+            data-testid="renew-package-trial-conversion"
+          >
+            {TRIAL_CONVERSION_TEXTS.package}
+          </Alert>
+        ) : null}
         <NativeSelect
           label={ACTION_TEXTS.packageLabel}
           error={errors.package_id?.message}
@@ -108,7 +119,7 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
         <FormError message={errors.root?.server?.message} testId="renew-package-error" />
         <DialogActions
           onCancel={onClose}
-          label={ACTION_TEXTS.confirm}
+          label={trial ? TRIAL_CONVERSION_TEXTS.confirm : ACTION_TEXTS.confirm}
           pending={renew.isPending}
           testId="renew-package-submit"
         />
