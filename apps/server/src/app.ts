@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
+import metrics from './modules/metrics/metrics.plugin';
 import { newsRoutes } from './modules/news/news.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessRegistry);
   await app.register(errorHandler);
   await app.register(rejectNul);
+  await app.register(metrics, { token: config.METRICS_TOKEN });
   await app.register(rateLimit, {
     global: false,
     hook: 'preValidation',

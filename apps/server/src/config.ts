@@ -40,6 +40,10 @@ const configSchema = z
     PROVISIONING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
     PROVISIONING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
     PROVISIONING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Unset: /metrics answers 404. 16+ characters: it is the only thing between the internet and the figures.
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+    // After SIGTERM, how long requests in flight may take before the process exits anyway (non-zero).
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
   .superRefine((value, context) => {
     if (value.CAPTCHA_PROVIDER === 'recaptcha' && (!value.RECAPTCHA_SITE_KEY || !value.RECAPTCHA_SECRET)) {

@@ -26,7 +26,23 @@ export interface DatabaseHandle {
    */
   bounded: BoundedReads;
   kind: 'pglite' | 'postgres';
+  /**
+   * Connections of each pg pool (metrics). PGlite has no pool: one in-process connection whose queries
+   * queue in its own mutex, so it reports none.
+   */
+  poolStats(): PoolStats[];
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  pool: 'main' | 'bounded';
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+function statsOf(name: PoolStats['pool'], pool: pg.Pool): PoolStats {
+  return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 export interface BoundedReads {
@@ -87,6 +103,7 @@ async function openPostgres(url: string, boundedReadMs: number): Promise<Databas
     db,
     bounded: { db: boundedDb, budgetMs: boundedReadMs },
     kind: 'postgres',
+    poolStats: () => [statsOf('main', pool), statsOf('bounded', boundedPool)],
     close: async () => {
       await Promise.all([pool.end(), boundedPool.end()]);
     },
@@ -109,7 +126,13 @@ async function openPglite(dataDir: string, templateFile?: string): Promise<Datab
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   const handle = db as unknown as Database;
-  return { db: handle, bounded: { db: handle }, kind: 'pglite', close: () => client.close() };
+  return {
+    db: handle,
+    bounded: { db: handle },
+    kind: 'pglite',
+    poolStats: () => [],
+    close: () => client.close(),
+  };
 }
 
 async function openFromTemplate(

@@ -18,7 +18,10 @@ export async function checkReadiness(
 ): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<Readiness>((resolve) => {
-    timer = setTimeout(() => resolve({ ready: false, reason: `database did not answer in ${timeoutMs} ms` }), timeoutMs);
+    timer = setTimeout(
+      () => resolve({ ready: false, reason: `database did not answer in ${timeoutMs} ms` }),
+      timeoutMs,
+    );
   });
   const probe = (async (): Promise<Readiness> => {
     await pingDatabase(db);
