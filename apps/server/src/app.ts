@@ -30,6 +30,7 @@ import { resellersRoutes } from './modules/resellers/resellers.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
 import { createCaptchaVerifier } from './plugins/captcha';
+import draining from './plugins/draining';
 import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
 import rejectNul from './plugins/reject-nul';
@@ -111,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: true,
     bodyLimit: 1_048_576,
     logController: new OneLinePerRequest(),
+    // plugins/draining.ts answers requests that arrive while closing, in the API's error shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(accessRegistry);
   await app.register(errorHandler);
+  await app.register(draining);
   await app.register(rejectNul);
   await app.register(metrics, { token: config.METRICS_TOKEN });
   await app.register(rateLimit, {
