@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { QUERY_CANCELED, postgresErrorCode } from '../lib/postgres-error';
+import { acquireDataDirLock } from './backup/data-dir-lock';
 import { pgliteTemplateFor } from './pglite-template';
 import * as schema from './schema/index';
 import { MIGRATIONS_DIR } from '../server-paths';
@@ -113,16 +114,23 @@ async function openPostgres(url: string, boundedReadMs: number): Promise<Databas
 async function openPglite(dataDir: string, templateFile?: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // One process at a time in the folder: a second server, or a backup copying it, is refused.
+  const lock = inMemory ? undefined : acquireDataDirLock(dataDir, 'the panel server');
   // pg_trgm backs the trigram index of the line search (the same extension PostgreSQL ships).
   const options = { extensions: { pg_trgm } };
   const folder = resolve(dataDir, 'pglite');
   // A first start copies the cluster the build prepared (pglite-template.ts) instead of creating one.
   const template = inMemory || existsSync(folder) ? undefined : pgliteTemplateFor(templateFile);
   let client: PGlite;
-  if (inMemory) client = new PGlite(options);
-  else if (template) client = await openFromTemplate(folder, options, template);
-  else client = new PGlite(folder, options);
-  await client.waitReady;
+  try {
+    if (inMemory) client = new PGlite(options);
+    else if (template) client = await openFromTemplate(folder, options, template);
+    else client = new PGlite(folder, options);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   const handle = db as unknown as Database;
@@ -131,7 +139,10 @@ async function openPglite(dataDir: string, templateFile?: string): Promise<Datab
     bounded: { db: handle },
     kind: 'pglite',
     poolStats: () => [],
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 
