@@ -42,9 +42,9 @@ const configSchema = z
     PROVISIONING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Unset: /metrics answers 404. 16+ characters: it is the only thing between the internet and the figures.
     METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
-    // After SIGTERM: new requests get 503 for DRAIN ms (still listening), then the listener closes; past
-    // TIMEOUT ms from the signal the process exits anyway, non-zero (decision 0025).
-    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the
+    // listener closes; past TIMEOUT ms from the signal the process exits anyway, non-zero (decision 0025).
+    SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
   .superRefine((value, context) => {

@@ -43,10 +43,34 @@ const waitFor = async (condition: () => boolean, timeoutMs = 10_000) => {
 };
 
 describe('stopWithin', () => {
+  it('waits for a quiet moment before closing, and not past the bound', async () => {
+    let activity = 0;
+    let closedAfter = 0;
+    // Activity for the first 200 ms (clients still sending), then none.
+    const started = performance.now();
+    const busy = {
+      startDraining: () => undefined,
+      msSinceLastActivity: () =>
+        performance.now() - started < 200 ? (activity++, 0) : performance.now() - started - 200,
+      close: async () => {
+        closedAfter = performance.now() - started;
+      },
+    };
+    expect((await stopWithin(busy, { timeoutMs: 5_000, quietMs: 100 })).outcome).toBe('closed');
+    expect(activity).toBeGreaterThan(0);
+    expect(closedAfter).toBeGreaterThanOrEqual(300);
+    const neverQuiet = { ...busy, msSinceLastActivity: () => 0, close: async () => undefined };
+    expect((await stopWithin(neverQuiet, { timeoutMs: 200, quietMs: 100 })).outcome).toBe('timed-out');
+  });
+
   it('gives up after the bound when closing never ends', async () => {
     const started = Date.now();
-    const stuck = { startDraining: () => undefined, close: () => new Promise(() => undefined) };
-    const result = await stopWithin(stuck, { timeoutMs: 100, drainMs: 10 });
+    const stuck = {
+      startDraining: () => undefined,
+      msSinceLastActivity: () => 1_000,
+      close: () => new Promise(() => undefined),
+    };
+    const result = await stopWithin(stuck, { timeoutMs: 100, quietMs: 10 });
     expect(result.outcome).toBe('timed-out');
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -96,7 +120,7 @@ describe('graceful stop of the real app', () => {
     );
     await waitFor(() => begun === lines.length && receiver.attempts.length >= 1);
 
-    const stopping = stopWithin(app, { timeoutMs: 10_000, drainMs: 400 });
+    const stopping = stopWithin(app, { timeoutMs: 10_000, quietMs: 400 });
     // During the drain a new request is answered, 503 in the API's shape, and its connection closed.
     const duringDrain = await request(new http.Agent(), port, 'GET', '/api/profile', token);
     expect(duringDrain.status).toBe(503);

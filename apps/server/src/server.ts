@@ -31,13 +31,13 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info(
-    { signal, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+    { signal, quietMs: config.SHUTDOWN_QUIET_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
     'shutting down',
   );
   try {
     const { outcome, ms } = await stopWithin(app, {
       timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-      drainMs: config.SHUTDOWN_DRAIN_MS,
+      quietMs: config.SHUTDOWN_QUIET_MS,
     });
     if (outcome === 'closed') {
       app.log.info({ ms }, 'stopped: requests finished, workers stopped, database closed');

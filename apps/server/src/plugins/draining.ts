@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** From now on, answer every new request 503 (and close its connection); requests in flight go on. */
     startDraining(): void;
+    /** Milliseconds since the last connection was accepted or request began: how quiet the server is. */
+    msSinceLastActivity(): number;
   }
 }
 
@@ -17,9 +19,16 @@ declare module 'fastify' {
  */
 async function drainingPlugin(app: FastifyInstance): Promise<void> {
   let draining = false;
+  let lastActivity = performance.now();
+  const touch = () => {
+    lastActivity = performance.now();
+  };
+  app.server.on('connection', touch);
+  app.server.on('request', touch);
   app.decorate('startDraining', () => {
     draining = true;
   });
+  app.decorate('msSinceLastActivity', () => performance.now() - lastActivity);
   app.addHook('preClose', async () => {
     draining = true;
   });
