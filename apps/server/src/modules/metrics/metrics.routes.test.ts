@@ -137,7 +137,7 @@ describe('/metrics with METRICS_TOKEN', () => {
   });
 
   it('reports credit moves and the provisioning outbox from the database, and the pool', async () => {
-    const reseller = await createAccount(testApp.app, { credits: '12.34' });
+    await createAccount(testApp.app, { credits: '12.34' });
     const db = testApp.app.database.db;
     // A change still being tried (P2P) and one that used every attempt (hybrid).
     await db.insert(provisioningOutbox).values({ lineId: 1, system: 2, event: 'line.updated', payload: {} });
