@@ -3,7 +3,8 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ProvisioningOverview } from '@panel/shared/provisioning/provisioning-schemas';
 import type { DatabaseHandle } from '../../db/database';
 import type { ProvisioningService } from '../provisioning/provisioning.service';
-import { ledgerTotalsByKind, type LedgerTotals } from './metrics.repository';
+import { createLedgerTotals } from './ledger-totals';
+import type { LedgerTotals } from './metrics.repository';
 
 interface Facts {
   ledger: LedgerTotals[];
@@ -34,14 +35,12 @@ export function registerDatabaseMetrics(
     registers: [registry],
   });
   let latest: Facts | undefined;
+  const ledgerTotals = createLedgerTotals(database.db);
 
   /** Read once per scrape, before the registry renders; the metrics below show this snapshot. */
   async function refresh(): Promise<void> {
     try {
-      const [ledger, overview] = await Promise.all([
-        ledgerTotalsByKind(database.db),
-        provisioning().overview(),
-      ]);
+      const [ledger, overview] = await Promise.all([ledgerTotals(), provisioning().overview()]);
       latest = { ledger, overview };
       up.set(1);
     } catch (error) {

@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { creditLedger, provisioningOutbox } from '../../db/schema/index';
 import { createAccount } from '../../../test/factories';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app';
+import { createLedgerTotals } from './ledger-totals';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -134,6 +135,33 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(valueOf(samples, 'panel_sign_in_failures_total', { route, status: '403' })).toBe(1);
     expect(valueOf(samples, 'panel_rate_limited_total', { method: 'POST', route })).toBe(1);
     expect(valueOf(samples, 'http_requests_total', { method: 'POST', route, status: '429' })).toBe(1);
+  });
+
+  it('keeps credit moves exact across scrapes, settled rows folded once and recent ones read afresh', async () => {
+    const db = testApp.app.database.db;
+    const totals = createLedgerTotals(db);
+    const expected = async () =>
+      (
+        (await db.execute(
+          sql`select kind, count(*)::int as rows, sum(abs(amount))::float8 as credits from credit_ledger group by kind order by kind`,
+        )) as unknown as { rows: { kind: string; rows: number; credits: number }[] }
+      ).rows;
+    const sorted = (list: { kind: string }[]) => [...list].sort((a, b) => a.kind.localeCompare(b.kind));
+    const insert = (kind: 'mint' | 'burn', amount: string, createdAt: Date) =>
+      db.execute(sql`insert into credit_ledger
+          (account_id, counterparty_id, actor_id, kind, action, type, amount, balance_before, balance_after, created_at)
+        values (999999, 1, 1, ${kind}, 'bonus', 'credits', ${amount}::numeric, 100, 100 + ${amount}::numeric, ${createdAt})`);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+
+    await insert('mint', '5.00', hourAgo);
+    await createAccount(testApp.app, { credits: '7.00' });
+    expect(sorted(await totals())).toEqual(await expected());
+    // A settled row after the fold, then a recent one: both counted once, nothing counted twice.
+    await insert('burn', '-3.50', hourAgo);
+    expect(sorted(await totals())).toEqual(await expected());
+    await insert('mint', '2.25', new Date());
+    expect(sorted(await totals())).toEqual(await expected());
+    expect(sorted(await totals())).toEqual(await expected());
   });
 
   it('reports credit moves and the provisioning outbox from the database, and the pool', async () => {
