@@ -12,7 +12,7 @@ const QUIET_CHECK_MS = 25;
 /**
  * Stops the app within `timeoutMs`:
  * 1. drain: still listening, every new request is answered 503 (a clean "not done, try elsewhere"), until
- *    no connection or request has arrived for `quietMs`. Closing the listener earlier would reset the
+ *    no connection or request has arrived for `quietMs` (and at least `quietMs` after the signal). Closing the listener earlier would reset the
  *    connections still waiting in the accept queue, and Node's close would destroy accepted connections
  *    whose request it has not read yet: clients that sent a request would see a reset, not an answer.
  * 2. close: the listener closes, requests in flight finish, then the onClose hooks stop the provisioning
@@ -32,7 +32,10 @@ export async function stopWithin(
   let gaveUp = false;
   const stopping = (async () => {
     app.startDraining();
-    while (!gaveUp && app.msSinceLastActivity() < options.quietMs) {
+    // Quiet for quietMs since the signal too: a connection queued at the signal gets that long to be taken.
+    const quiet = () =>
+      performance.now() - started >= options.quietMs && app.msSinceLastActivity() >= options.quietMs;
+    while (!gaveUp && !quiet()) {
       await new Promise((resolve) => setTimeout(resolve, QUIET_CHECK_MS));
     }
     await app.close();
