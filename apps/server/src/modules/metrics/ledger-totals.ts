@@ -18,12 +18,19 @@ export function createLedgerTotals(db: Database): () => Promise<LedgerTotals[]> 
       into.set(entry.kind, { rows: current.rows + entry.rows, credits: current.credits + entry.credits });
     }
   };
-  return async () => {
+  const read = async (): Promise<LedgerTotals[]> => {
     const step = await settledLedgerTotals(db, folded, SETTLE_SECONDS);
     add(settled, step.totals);
     folded = step.lastId;
     const now = new Map(settled);
     add(now, await ledgerTotalsAfter(db, folded));
     return [...now].map(([kind, value]) => ({ kind, ...value }));
+  };
+  // One read at a time: two scrapes folding the same prefix at once would count it twice.
+  let previous: Promise<unknown> = Promise.resolve();
+  return () => {
+    const next = previous.then(read);
+    previous = next.catch(() => undefined);
+    return next;
   };
 }

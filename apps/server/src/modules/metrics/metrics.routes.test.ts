@@ -161,6 +161,10 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sorted(await totals())).toEqual(await expected());
     await insert('mint', '2.25', new Date());
     expect(sorted(await totals())).toEqual(await expected());
+    // Scrapes at the same moment (two Prometheus servers) fold the prefix once between them.
+    await insert('burn', '-1.00', hourAgo);
+    const together = await Promise.all([totals(), totals(), totals()]);
+    for (const result of together) expect(sorted(result)).toEqual(await expected());
     expect(sorted(await totals())).toEqual(await expected());
   });
 
