@@ -1,6 +1,6 @@
 // npm run test:torture [-- --ci] — the torture tests of docs/benchmarks.md, against the PostgreSQL server of
 // TEST_DATABASE_URL (default the local one; each test makes and drops its own scratch database):
-//   money, crash (kill -9 on PGlite and PostgreSQL), bad input (fast-check from the OpenAPI document) and
+//   money, crash (kill -9 on PGlite and PostgreSQL), graceful stop (SIGTERM under load), bad input (fast-check from the OpenAPI document) and
 //   load (autocannon): apps/server/torture, with Vitest;
 //   stored XSS: e2e/torture, with Playwright in Debian's Chromium.
 // --ci (what .ci/run uses) runs every one of them smaller and shorter (TORTURE_SCALE=ci).
@@ -36,7 +36,7 @@ run('build check', 'node', ['scripts/build-if-needed.mjs']);
 // CI keeps only the end of the output: the summary repeats each failed test with the start of its error.
 const vitestReport = join(tmpdir(), `torture-vitest-${process.pid}.json`);
 run(
-  'money, crash, bad input, load (apps/server/torture)',
+  'money, crash, graceful stop, bad input, load (apps/server/torture)',
   'npx',
   [
     'vitest',

@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
+import metrics from './modules/metrics/metrics.plugin';
 import { newsRoutes } from './modules/news/news.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
@@ -28,6 +29,7 @@ import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
 import { answerClientError } from './plugins/client-error';
 import { createCaptchaVerifier } from './plugins/captcha';
+import draining from './plugins/draining';
 import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
 import rejectNul from './plugins/reject-nul';
@@ -117,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1_048_576,
     clientErrorHandler: answerClientError,
     logController: new OneLinePerRequest(),
+    // plugins/draining.ts answers requests that arrive while closing, in the API's error shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -132,7 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, { config });
   await app.register(accessRegistry);
   await app.register(errorHandler);
+  await app.register(draining);
   await app.register(rejectNul);
+  await app.register(metrics, { token: config.METRICS_TOKEN });
   await app.register(openApi);
   await app.register(authenticate, { db, config });
 

@@ -86,6 +86,12 @@ const configSchema = z
     PROVISIONING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
     PROVISIONING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
     PROVISIONING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Unset: /metrics answers 404. 16+ characters: it is the only thing between the internet and the figures.
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+    // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the
+    // listener closes; past TIMEOUT ms from the signal the process exits anyway, non-zero (decision 0025).
+    SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
   .superRefine((value, context) => {
     if (value.CAPTCHA_PROVIDER === 'recaptcha' && (!value.RECAPTCHA_SITE_KEY || !value.RECAPTCHA_SECRET)) {

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { stopWithin } from './graceful-shutdown';
 
 const config = loadConfig();
 // The database starts opening (on PGlite: WebAssembly and the data folder) while the rest of the server
@@ -29,10 +30,21 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  app.log.info(
+    { signal, quietMs: config.SHUTDOWN_QUIET_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+    'shutting down',
+  );
   try {
-    await app.close();
-    process.exit(0);
+    const { outcome, ms } = await stopWithin(app, {
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      quietMs: config.SHUTDOWN_QUIET_MS,
+    });
+    if (outcome === 'closed') {
+      app.log.info({ ms }, 'stopped: requests finished, workers stopped, database closed');
+      process.exit(0);
+    }
+    app.log.error({ ms }, 'shutdown timed out (SHUTDOWN_TIMEOUT_MS): exiting with requests still open');
+    process.exit(1);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
     process.exit(1);

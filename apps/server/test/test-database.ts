@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database';
 export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = idempotentClose(await openDatabase({ dataDir: 'memory://' }));
     return { ...handle, dispose: () => handle.close() };
   }
   const name = `panel_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -17,7 +17,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // A generous count budget: tests assert exact totals, whatever else the machine is doing.
-  const handle = await openDatabase({ url: url.toString(), dataDir: '', boundedReadMs: 5_000 });
+  const handle = idempotentClose(
+    await openDatabase({ url: url.toString(), dataDir: '', boundedReadMs: 5_000 }),
+  );
   return {
     ...handle,
     async dispose() {
@@ -28,6 +30,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** A test may hand the handle to an app that closes it; dispose closes it again harmlessly. */
+function idempotentClose(handle: DatabaseHandle): DatabaseHandle {
+  let closing: Promise<void> | undefined;
+  return { ...handle, close: () => (closing ??= handle.close()) };
 }
 
 async function waitUntilDisconnected(serverUrl: string, database: string): Promise<void> {

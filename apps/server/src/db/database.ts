@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { QUERY_CANCELED, postgresErrorCode } from '../lib/postgres-error';
+import { acquireDataDirLock } from './backup/data-dir-lock';
 import { pgliteTemplateFor } from './pglite-template';
 import * as schema from './schema/index';
 import { MIGRATIONS_DIR } from '../server-paths';
@@ -26,7 +27,23 @@ export interface DatabaseHandle {
    */
   bounded: BoundedReads;
   kind: 'pglite' | 'postgres';
+  /**
+   * Connections of each pg pool (metrics). PGlite has no pool: one in-process connection whose queries
+   * queue in its own mutex, so it reports none.
+   */
+  poolStats(): PoolStats[];
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  pool: 'main' | 'bounded';
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+function statsOf(name: PoolStats['pool'], pool: pg.Pool): PoolStats {
+  return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 export interface BoundedReads {
@@ -87,6 +104,7 @@ async function openPostgres(url: string, boundedReadMs: number): Promise<Databas
     db,
     bounded: { db: boundedDb, budgetMs: boundedReadMs },
     kind: 'postgres',
+    poolStats: () => [statsOf('main', pool), statsOf('bounded', boundedPool)],
     close: async () => {
       await Promise.all([pool.end(), boundedPool.end()]);
     },
@@ -96,20 +114,36 @@ async function openPostgres(url: string, boundedReadMs: number): Promise<Databas
 async function openPglite(dataDir: string, templateFile?: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // One process at a time in the folder: a second server, or a backup copying it, is refused.
+  const lock = inMemory ? undefined : acquireDataDirLock(dataDir, 'the panel server');
   // pg_trgm backs the trigram index of the line search (the same extension PostgreSQL ships).
   const options = { extensions: { pg_trgm } };
   const folder = resolve(dataDir, 'pglite');
   // A first start copies the cluster the build prepared (pglite-template.ts) instead of creating one.
   const template = inMemory || existsSync(folder) ? undefined : pgliteTemplateFor(templateFile);
   let client: PGlite;
-  if (inMemory) client = new PGlite(options);
-  else if (template) client = await openFromTemplate(folder, options, template);
-  else client = new PGlite(folder, options);
-  await client.waitReady;
+  try {
+    if (inMemory) client = new PGlite(options);
+    else if (template) client = await openFromTemplate(folder, options, template);
+    else client = new PGlite(folder, options);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   const handle = db as unknown as Database;
-  return { db: handle, bounded: { db: handle }, kind: 'pglite', close: () => client.close() };
+  return {
+    db: handle,
+    bounded: { db: handle },
+    kind: 'pglite',
+    poolStats: () => [],
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
+  };
 }
 
 async function openFromTemplate(
