@@ -77,7 +77,8 @@ describe('POST /api/users (normal lines)', () => {
       lineId: line.id,
     });
     const [log] = await logsOfLine(db, line.id);
-    expect(log).toMatchObject({ action: 'user_created', type: 'users', value: '1.00', actorId: account.id });
+    // The creation is a spend of the creator: it reads negative (decision 0026).
+    expect(log).toMatchObject({ action: 'user_created', type: 'users', value: '-1.00', actorId: account.id });
     expect(log?.actorCreditsBefore).toBe('50.00');
     expect(log?.actorCreditsAfter).toBe('49.00');
     expect(await outboxOfLine(db, line.id)).toEqual([]);
