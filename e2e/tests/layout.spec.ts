@@ -106,8 +106,9 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
   await page.screenshot(shot('61-layout-resellers-blocked-badge-1366'));
   await logout(page);
 
+  // Signing in again lands on the last page visited (/resellers), not on the dashboard.
   await loginAs(page, { username: master, password: PASSWORD });
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('credit-balance')).toHaveText('50,00');
   // A sub-reseller, so the master's /resellers and its logs have rows.
   await createResellerByApi(page, { username: uniqueUsername('sub'), password: PASSWORD, credits: 10 });
   await checkLists(page, 'master');
