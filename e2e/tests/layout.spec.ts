@@ -9,6 +9,8 @@ const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const PASSWORD = 'senha@19';
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
+// A list page's first answer: chunks, profile and list on a machine other suites load too.
+const FIRST_LOAD = { timeout: 30_000 };
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -51,7 +53,7 @@ async function checkLists(page: Page, role: string): Promise<void> {
   for (const list of LISTS) {
     await page.goto(list.path);
     const firstRow = page.getByTestId(`${list.table}-row`).first();
-    await expect(firstRow).toBeVisible();
+    await expect(firstRow).toBeVisible(FIRST_LOAD);
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
     if (list.actions) await expectReachable(page, firstRow.getByTestId(list.actions));
     else await expectReachable(page, page.getByTestId(list.table).getByRole('columnheader').last());
@@ -66,7 +68,7 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
   test.setTimeout(180_000);
   const page = await laptopPage(browser, baseURL);
   await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
   const master = uniqueUsername('largura');
   const blocked = uniqueUsername('bloq');
   await createResellerByApi(page, { username: master, password: PASSWORD, credits: 50 });
@@ -108,7 +110,7 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
 
   // Signing in again lands on the last page visited (/resellers), not on the dashboard.
   await loginAs(page, { username: master, password: PASSWORD });
-  await expect(page.getByTestId('credit-balance')).toHaveText('50,00');
+  await expect(page.getByTestId('credit-balance')).toHaveText('50,00', FIRST_LOAD);
   // A sub-reseller, so the master's /resellers and its logs have rows.
   await createResellerByApi(page, { username: uniqueUsername('sub'), password: PASSWORD, credits: 10 });
   await checkLists(page, 'master');
@@ -131,7 +133,7 @@ test('a list that fails to load says why and offers "Tentar novamente", which as
 }) => {
   const page = await laptopPage(browser, baseURL);
   await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
 
   // A server error on /api/users (the panel retries twice, then gives up and says so).
   const usersList = (url: URL) => url.pathname === '/api/users';
@@ -148,7 +150,7 @@ test('a list that fails to load says why and offers "Tentar novamente", which as
   );
   await page.goto('/users');
   const failure = page.getByTestId('users-table-error');
-  await expect(failure).toContainText('Erro no Servidor');
+  await expect(failure).toContainText('Erro no Servidor', FIRST_LOAD);
   await expect(page.getByTestId('users-table-error-message')).toHaveText(
     'Erro no servidor. Por favor, tente novamente mais tarde.',
   );
@@ -169,6 +171,7 @@ test('a list that fails to load says why and offers "Tentar novamente", which as
   await page.goto('/resellers');
   await expect(page.getByTestId('resellers-table-error-message')).toHaveText(
     'Erro de conexão. Verifique sua internet e tente novamente.',
+    FIRST_LOAD,
   );
   await page.screenshot(shot('64-layout-resellers-network-failed'));
   await page.unroute(resellersList);
@@ -184,6 +187,7 @@ test('on a phone the date groups follow the expiry order and the create dialog k
   test.setTimeout(120_000);
   const page = await laptopPage(browser, baseURL);
   await loginAs(page, ADMIN);
+  await expect(page.getByTestId('credit-balance')).toBeVisible(FIRST_LOAD);
   const reseller = uniqueUsername('grupos');
   await createResellerByApi(page, { username: reseller, password: PASSWORD, credits: 50 });
   await page.context().close();
@@ -199,7 +203,7 @@ test('on a phone the date groups follow the expiry order and the create dialog k
   const mobile = await phone.newPage();
   try {
     await loginAs(mobile, { username: reseller, password: PASSWORD });
-    await expect(mobile).toHaveURL(/\/dashboard$/);
+    await expect(mobile).toHaveURL(/\/dashboard$/, FIRST_LOAD);
     await callApiAs(mobile, 'POST', '/profile', { mobile_table_mode: 1 });
     // Created out of date order (12, 1, 6, 3 months, then a trial expiring today): the newest first is
     // the server's default order, which put the dates out of order.
@@ -210,7 +214,7 @@ test('on a phone the date groups follow the expiry order and the create dialog k
 
     await mobile.goto('/users');
     const headings = mobile.getByTestId('users-table-group-heading');
-    await expect(headings).toHaveCount(5);
+    await expect(headings).toHaveCount(5, FIRST_LOAD);
     const dates = (await headings.allTextContents()).map((text) => {
       const [day, month, year] = text.split('/');
       return `${year}-${month}-${day}`;
@@ -251,14 +255,15 @@ test('login and lock show the product, the favicon is served and the captcha is 
   await page.screenshot(shot('67-layout-login-brand'));
 
   await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
   await openSettingsMenu(page);
   await page.getByRole('menuitem', { name: 'Bloquear painel' }).click();
   await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
   await expect(page.getByTestId('brand')).toHaveText('Painel de Revendas');
-  const password = await page.getByLabel('Senha', { exact: true }).boundingBox();
+  // The full-width button spans the form (the password box itself is narrowed by its eye button).
+  const unlock = await page.getByRole('button', { name: 'Desbloquear' }).boundingBox();
   const lockCaptcha = await page.getByTestId('altcha-widget').boundingBox();
-  expect(Math.round(lockCaptcha?.width ?? 0)).toBe(Math.round(password?.width ?? -1));
+  expect(Math.round(lockCaptcha?.width ?? 0)).toBe(Math.round(unlock?.width ?? -1));
   await page.screenshot(shot('68-layout-lock-brand'));
   await page.context().close();
 });
@@ -277,7 +282,7 @@ test('right after sign-in the balance has a placeholder as wide as the number', 
   });
   await loginAs(page, ADMIN);
   const placeholder = page.getByTestId('credit-balance-placeholder');
-  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toBeVisible(FIRST_LOAD);
   const waiting = await placeholder.boundingBox();
   await page.locator('header').screenshot(shot('69-layout-balance-placeholder'));
   release();

@@ -40,6 +40,7 @@ function expiringColumns(onRenew: (kind: 'month' | 'package', line: Line) => voi
       header: 'Ações',
       align: 'right',
       cardPlacement: 'footer',
+      stickyEnd: true,
       cell: (line) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={RENEW_MONTH_LABEL} withArrow>
