@@ -225,8 +225,18 @@ test('on a phone the date groups follow the expiry order and the create dialog k
     await mobile.getByTestId('new-user-button-mobile').click();
     const dialog = mobile.getByTestId('create-line-modal');
     await expect(dialog).toBeVisible();
-    await expectReachable(mobile, dialog.getByRole('button', { name: 'Cancelar' }));
-    await expectReachable(mobile, dialog.getByTestId('create-line-submit'));
+    const dialogBox = await dialog.boundingBox();
+    for (const button of [
+      dialog.getByRole('button', { name: 'Cancelar' }),
+      dialog.getByTestId('create-line-submit'),
+    ]) {
+      await expectReachable(mobile, button);
+      // Inside the dialog's visible frame, not under its bottom edge (the dialog scrolls inside itself).
+      const box = await button.boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(
+        (dialogBox?.y ?? 0) + (dialogBox?.height ?? 0),
+      );
+    }
     await mobile.screenshot(shot('66-layout-phone-create-dialog'));
   } finally {
     await phone.close();

@@ -66,7 +66,8 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
     error !== undefined && error !== null ? (
       <LoadFailure error={error} onRetry={onRetry} retrying={fetching} testId={`${testId}-error`} />
     ) : null;
-  const loading = rows === undefined && !failure;
+  // Nothing to show but the failure: it stands alone, outside any table that could scroll it off-screen.
+  if (failure && rows === undefined) return failure;
 
   const footer =
     meta && onPageChange ? (
@@ -78,19 +79,16 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
       <Box pos="relative">
         <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
         {failure}
-        {/* Without rows a failure stands alone: neither the skeleton nor 'Nenhum Resultado'. */}
-        {!(failure && rows === undefined) && (
-          <MobileCardList
-            testId={testId}
-            ariaLabel={ariaLabel}
-            columns={columns as DataTableColumn<Row, string>[]}
-            rows={rows}
-            rowKey={rowKey}
-            emptyText={emptyText}
-            renderCard={props.renderCard}
-            groupBy={props.cardGroupBy}
-          />
-        )}
+        <MobileCardList
+          testId={testId}
+          ariaLabel={ariaLabel}
+          columns={columns as DataTableColumn<Row, string>[]}
+          rows={rows}
+          rowKey={rowKey}
+          emptyText={emptyText}
+          renderCard={props.renderCard}
+          groupBy={props.cardGroupBy}
+        />
         {footer}
       </Box>
     );
@@ -99,6 +97,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
   return (
     <Box pos="relative">
       <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
+      {failure}
       {/* The scrollbar shows whenever the table is wider than the page, not only on hover. */}
       <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
         <Table
@@ -134,12 +133,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {failure && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>{failure}</Table.Td>
-              </Table.Tr>
-            )}
-            {loading &&
+            {rows === undefined &&
               [0, 1, 2].map((index) => (
                 <Table.Tr key={index} aria-busy>
                   <Table.Td colSpan={columns.length}>
