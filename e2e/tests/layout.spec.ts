@@ -131,6 +131,7 @@ test('a list that fails to load says why and offers "Tentar novamente", which as
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const page = await laptopPage(browser, baseURL);
   await loginAs(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
@@ -247,6 +248,7 @@ test('login and lock show the product, the favicon is served and the captcha is 
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const page = await laptopPage(browser, baseURL);
   for (const file of ['/favicon.ico', '/logo.svg']) {
     const response = await page.request.get(file);
@@ -282,6 +284,7 @@ test('right after sign-in the balance has a placeholder as wide as the number', 
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const page = await laptopPage(browser, baseURL);
   // The profile (and so the balance) is slow to arrive, as on a busy connection.
   let release: () => void = () => undefined;
