@@ -117,6 +117,7 @@ export default tseslint.config(
       'scripts/**',
       'apps/server/src/server.ts',
       'apps/server/scripts/**',
+      'apps/web/scripts/**',
       'apps/server/torture/**',
       'e2e/**',
     ],

@@ -35,6 +35,8 @@ export function buildIfNeeded() {
 function buildWeb() {
   const sources = Math.max(
     newestMtime(join(root, 'apps/web/src')),
+    // Copied as they are into the build (logo, favicon).
+    newestMtime(join(root, 'apps/web/public')),
     newestMtime(join(root, 'packages/shared/src')),
     statSync(join(root, 'apps/web/index.html')).mtimeMs,
   );

@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import classes from './dialog-actions.module.css';
 
 /** The words of every dialog's footer. */
 export const DIALOG_TEXTS = { cancel: 'Cancelar', close: 'Fechar' } as const;
@@ -21,7 +22,8 @@ interface DialogActionsProps {
 
 /**
  * The footer of every dialog: 'Cancelar' and the action, on the right. While the action is in flight it
- * spins and 'Cancelar' waits for it, so a paid action is never left half-seen.
+ * spins and 'Cancelar' waits for it, so a paid action is never left half-seen. It stays at the bottom of
+ * a dialog taller than the screen.
  */
 export function DialogActions({
   onCancel,
@@ -35,7 +37,7 @@ export function DialogActions({
   autoFocus,
 }: DialogActionsProps) {
   return (
-    <Group justify="flex-end" mt="sm">
+    <Group justify="flex-end" className={classes.actions}>
       <Button variant="default" onClick={onCancel} disabled={pending} data-testid={cancelTestId}>
         {DIALOG_TEXTS.cancel}
       </Button>

@@ -12,6 +12,11 @@ export interface DataTableColumn<Row, S extends string = string> {
   hidden?: boolean;
   align?: 'left' | 'center' | 'right';
   /**
+   * Stays at the right edge while the other columns scroll sideways: the row actions, reachable without
+   * scrolling on any screen (issue 10 #3). One per table, the last column.
+   */
+  stickyEnd?: boolean;
+  /**
    * Where the column goes in a card: `title` (bold first line, no label), `body` (label: value, the
    * default) or `footer` (actions, right-aligned at the bottom).
    */

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListMeta } from '@panel/shared/lists/list-query';
+import { ApiError } from '@/lib/api-client';
 import { useListState } from '@/lib/list-state/use-list-state';
 import { renderWithProviders } from '@/test/render';
 import { DataTable } from './data-table';
@@ -104,6 +105,85 @@ describe('DataTable', () => {
     const cards = screen.getAllByTestId('people-card');
     expect(cards).toHaveLength(2);
     expect(cards[0]?.textContent).toBe('anaID1');
+  });
+});
+
+describe('DataTable: a failed load (issue 10 #4)', () => {
+  const serverError = new ApiError({
+    status: 500,
+    body: {
+      status: 500,
+      code: 'internal_error',
+      message: 'Erro no servidor. Por favor, tente novamente mais tarde.',
+    },
+    message: 'HTTP 500',
+  });
+  const networkError = new ApiError({ network: true, message: 'Failed to fetch' });
+
+  function Failed({
+    rows,
+    error,
+    cardMode = false,
+    onRetry,
+  }: {
+    rows?: Row[];
+    error: unknown;
+    cardMode?: boolean;
+    onRetry: () => void;
+  }) {
+    return (
+      <DataTable
+        testId="people"
+        ariaLabel="Pessoas"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.id}
+        cardMode={cardMode}
+        error={error}
+        onRetry={onRetry}
+      />
+    );
+  }
+
+  it('says why, in the catalogue’s words, instead of loading forever, and "Tentar novamente" asks again', () => {
+    const onRetry = vi.fn();
+    renderWithProviders(<Failed error={serverError} onRetry={onRetry} />);
+    const failure = screen.getByTestId('people-error');
+    expect(failure.getAttribute('role')).toBe('alert');
+    expect(failure.textContent).toContain('Erro no Servidor');
+    expect(screen.getByTestId('people-error-message').textContent).toBe(
+      'Erro no servidor. Por favor, tente novamente mais tarde.',
+    );
+    // Neither the skeleton nor "Nenhum Resultado".
+    expect(document.querySelector('[aria-busy]')).toBeNull();
+    expect(screen.queryByTestId('people-empty')).toBeNull();
+    fireEvent.click(within(failure).getByRole('button', { name: 'Tentar novamente' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('in cards too, with the connection text when no answer came', () => {
+    const onRetry = vi.fn();
+    renderWithProviders(<Failed error={networkError} cardMode onRetry={onRetry} />);
+    expect(screen.getByTestId('people-error-message').textContent).toBe(
+      'Erro de conexão. Verifique sua internet e tente novamente.',
+    );
+    expect(screen.queryByTestId('people-cards')).toBeNull();
+    expect(screen.queryByTestId('people-empty')).toBeNull();
+    fireEvent.click(screen.getByTestId('people-error-retry'));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the rows it has and says the refresh failed above them', () => {
+    renderWithProviders(<Failed rows={ROWS} error={serverError} onRetry={vi.fn()} />);
+    expect(screen.getAllByTestId('people-row')).toHaveLength(2);
+    expect(screen.getByTestId('people-error-message').textContent).toBe(
+      'Erro no servidor. Por favor, tente novamente mais tarde.',
+    );
+  });
+
+  it('shows nothing of the kind while the query is fine (error null)', () => {
+    renderWithProviders(<Failed rows={ROWS} error={null} onRetry={vi.fn()} />);
+    expect(screen.queryByTestId('people-error')).toBeNull();
   });
 });
 

@@ -1,7 +1,9 @@
 import { Box, LoadingOverlay, Skeleton, Table, Text, useTableContext } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ListMeta } from '@panel/shared/lists/list-query';
+import { LoadFailure } from '@/components/load-failure';
 import type { SortState } from '@/lib/list-state/sort-cycle';
+import css from './data-table.module.css';
 import type { DataTableColumn } from './data-table-types';
 import { EMPTY_TABLE_TEXT } from './footer-text';
 import { MobileCardList } from './mobile-card-list';
@@ -22,6 +24,13 @@ export interface DataTableProps<Row, S extends string = string> {
   rowKey: (row: Row) => string | number;
   /** A later page or filter is loading over the rows already shown. */
   fetching?: boolean;
+  /**
+   * The list query's error. Shown, in the catalogue's words, with 'Tentar novamente' (`onRetry`) above
+   * the rows, or instead of them when there are none: a failed list never stays on its skeleton.
+   */
+  error?: unknown;
+  /** Asks for the list again (the query's `refetch`). */
+  onRetry?: () => void;
   sort?: SortState<S>;
   onSortChange?: (field: S) => void;
   /** Cards instead of a table: see useCardMode (profile.mobile_table_mode on a phone or narrow window). */
@@ -31,7 +40,8 @@ export interface DataTableProps<Row, S extends string = string> {
   emptyText?: string;
   /**
    * Card mode only: cards grouped under a heading per key (e.g. the expiry date of /users). Groups come
-   * in the order their first row has on the page; rows keep their order inside a group.
+   * in the order their first row has on the page; rows keep their order inside a group. So the list is
+   * asked in the key's order (/users asks by expiry when it has no sort of its own).
    */
   cardGroupBy?: (row: Row) => string;
   /** With meta, the footer (page size, "Página X a Y - Quantidade Z", pages) is shown. */
@@ -49,7 +59,15 @@ export interface DataTableProps<Row, S extends string = string> {
 export function DataTable<Row, S extends string = string>(props: DataTableProps<Row, S>) {
   const { testId, ariaLabel, rows, rowKey, fetching = false, sort, onSortChange, cardMode = false } = props;
   const { emptyText = EMPTY_TABLE_TEXT, meta, onPageChange, onPerChange, minWidth = 700 } = props;
+  const { error, onRetry } = props;
   const columns = props.columns.filter((column) => !column.hidden);
+  // A query's error is null while it is fine; a retry clears it, or keeps it beside stale rows until it lands.
+  const failure =
+    error !== undefined && error !== null ? (
+      <LoadFailure error={error} onRetry={onRetry} retrying={fetching} testId={`${testId}-error`} />
+    ) : null;
+  // Nothing to show but the failure: it stands alone, outside any table that could scroll it off-screen.
+  if (failure && rows === undefined) return failure;
 
   const footer =
     meta && onPageChange ? (
@@ -60,6 +78,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
     return (
       <Box pos="relative">
         <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
+        {failure}
         <MobileCardList
           testId={testId}
           ariaLabel={ariaLabel}
@@ -78,14 +97,24 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
   return (
     <Box pos="relative">
       <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId} aria-label={ariaLabel}>
+      {failure}
+      {/* The scrollbar shows whenever the table is wider than the page, not only on hover. */}
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          className={css.table}
+          data-testid={testId}
+          aria-label={ariaLabel}
+        >
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
                 <Table.Th
                   key={column.id}
                   ta={column.align}
+                  className={column.stickyEnd ? css.stickyEnd : undefined}
                   aria-sort={column.sortField ? ariaSortOf(sort, column.sortField) : undefined}
                 >
                   {column.sortField && onSortChange ? (
@@ -152,6 +181,9 @@ function BodyRows<Row, S extends string>({ testId, columns, rows, rowKey }: Body
   const tdStyles = columns.map((column) =>
     column.align ? { ...td.style, textAlign: column.align } : td.style,
   );
+  const tdClasses = columns.map((column) =>
+    column.stickyEnd ? `${td.className} ${css.stickyEnd}` : td.className,
+  );
   return rows.map((row) => (
     <tr
       key={rowKey(row)}
@@ -165,7 +197,7 @@ function BodyRows<Row, S extends string>({ testId, columns, rows, rowKey }: Body
       {columns.map((column, index) => (
         <td
           key={column.id}
-          className={td.className}
+          className={tdClasses[index]}
           style={tdStyles[index]}
           data-with-column-border={columnBorder}
         >

@@ -30,4 +30,26 @@ describe('useListQuery', () => {
     expect(askedWhenChildRendered[0]).toBe(true);
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
+
+  it('marks its failures as the list’s to show (no toast on top of the DataTable’s notice)', async () => {
+    const client = createTestQueryClient();
+    function Page() {
+      const { error } = useListQuery(
+        queryOptions({
+          queryKey: ['list', 2],
+          queryFn: async (): Promise<string[]> => {
+            throw new Error('falhou');
+          },
+        }),
+      );
+      return <p>{error ? 'falhou' : 'carregando'}</p>;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Page />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('falhou');
+    expect(client.getQueryCache().find({ queryKey: ['list', 2] })?.meta?.silentError).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha';
 import { Loader } from '@mantine/core';
 import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import classes from './altcha-captcha.module.css';
 import type { CaptchaEvent, CaptchaHandle } from './captcha-events';
 
 let loading: Promise<void> | null = null;
@@ -64,6 +65,12 @@ export function AltchaCaptcha({ challengeUrl, onEvent, ref }: AltchaCaptchaProps
 
   if (!ready) return <Loader size="sm" aria-label="Carregando captcha" />;
   return (
-    <altcha-widget ref={elementRef} challenge={challengeUrl} language="pt-br" data-testid="altcha-widget" />
+    <altcha-widget
+      ref={elementRef}
+      className={classes.widget}
+      challenge={challengeUrl}
+      language="pt-br"
+      data-testid="altcha-widget"
+    />
   );
 }

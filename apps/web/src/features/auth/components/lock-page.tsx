@@ -1,6 +1,7 @@
 import { Anchor, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { UnlockInput } from '@panel/shared/auth/sign-in-schema';
+import { Brand } from '@/components/brand';
 import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
 import { useStoredAuth } from '@/lib/auth-storage';
@@ -29,6 +30,7 @@ export function LockPage() {
     <Center mih="100dvh" p="md">
       <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="lg">
+          <Brand />
           <Stack align="center" gap="xs">
             <UserAvatar avatar={auth.user.avatar} alt={auth.user.username} size={80} radius="xl" />
             <Title order={3} ta="center" data-testid="lock-username">

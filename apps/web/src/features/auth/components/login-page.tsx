@@ -1,5 +1,6 @@
 import { Center, Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { Brand } from '@/components/brand';
 import type { SignInInput } from '@panel/shared/auth/sign-in-schema';
 import { readRedirectPath } from '@/lib/redirect-path';
 import { useCaptchaConfig } from '../api/get-captcha-config';
@@ -27,6 +28,7 @@ export function LoginPage() {
     <Center mih="100dvh" p="md">
       <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="lg">
+          <Brand />
           <Title order={2} ta="center">
             Bem vindo de volta!
           </Title>

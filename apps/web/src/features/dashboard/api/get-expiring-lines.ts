@@ -13,6 +13,8 @@ export const expiringLinesQueryOptions = () =>
   queryOptions({
     queryKey: [...DASHBOARD_KEY, 'expiring'],
     queryFn: ({ signal }) => getExpiringLines(signal),
+    // The card shows its own failure and a retry (DataTable `error`).
+    meta: { silentError: true },
   });
 
 export function useExpiringLines() {

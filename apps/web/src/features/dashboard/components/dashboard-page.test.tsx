@@ -191,6 +191,28 @@ describe('DashboardPage: Próximos vencimentos (spec §2, §8)', () => {
     );
   });
 
+  it('a failed load says why with "Tentar novamente" (issue 10 #4), not "no expirations", and no toast', async () => {
+    let failures = 1;
+    renderDashboard({
+      appQueryClient: true,
+      extra: {
+        'GET /dashboard/expiring': () =>
+          failures-- > 0
+            ? { status: 403, body: { status: 403, code: 'forbidden' } }
+            : { body: { data: [expiringLine()] } },
+      },
+    });
+    const failure = await screen.findByTestId('expiring-table-error');
+    expect(screen.getByTestId('expiring-table-error-message').textContent).toBe(
+      'Você não tem permissão para realizar esta ação.',
+    );
+    expect(screen.queryByTestId('expiring-table-empty')).toBeNull();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    fireEvent.click(within(failure).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.queryByTestId('expiring-table-error')).toBeNull();
+  });
+
   it('lists user, the coloured expiry with its tooltip, and the screens', async () => {
     renderDashboard({
       lines: [

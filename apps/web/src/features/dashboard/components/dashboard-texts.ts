@@ -31,7 +31,6 @@ export const QUICK_LINKS = {
 
 export const EXPIRING_TITLE = 'Próximos vencimentos';
 export const EXPIRING_EMPTY = 'Não há vencimentos próximos';
-export const EXPIRING_LOAD_FAILED = 'Não foi possível carregar os vencimentos.';
 export const RENEW_MONTH_LABEL = 'Renovar 1 mês';
 export const RENEW_PACKAGE_LABEL = 'Renovar por pacote';
 export const RENEWED_TOAST = 'Usuário renovado com sucesso';

@@ -6,13 +6,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { ExpiryBadge } from '@/components/expiry-badge';
 import { useExpiringLines } from '../api/get-expiring-lines';
-import {
-  EXPIRING_EMPTY,
-  EXPIRING_LOAD_FAILED,
-  EXPIRING_TITLE,
-  RENEW_MONTH_LABEL,
-  RENEW_PACKAGE_LABEL,
-} from './dashboard-texts';
+import { EXPIRING_EMPTY, EXPIRING_TITLE, RENEW_MONTH_LABEL, RENEW_PACKAGE_LABEL } from './dashboard-texts';
 import { RenewMonthDialog } from './renew-month-dialog';
 import { RenewPackageModal } from './renew-package-modal';
 
@@ -46,6 +40,7 @@ function expiringColumns(onRenew: (kind: 'month' | 'package', line: Line) => voi
       header: 'Ações',
       align: 'right',
       cardPlacement: 'footer',
+      stickyEnd: true,
       cell: (line) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={RENEW_MONTH_LABEL} withArrow>
@@ -85,7 +80,7 @@ interface ExpiringLinesCardProps {
  * A renewal (by month or package) takes the line past the window, so it leaves the list.
  */
 export function ExpiringLinesCard({ isAdmin, cardMode }: ExpiringLinesCardProps) {
-  const { data, isFetching, isError } = useExpiringLines();
+  const { data, isFetching, error, refetch } = useExpiringLines();
   // The dialog lives here, not in the row: the row disappears when the renewal succeeds.
   const [renewal, setRenewal] = useState<OpenRenewal>(null);
   const close = () => setRenewal(null);
@@ -100,12 +95,14 @@ export function ExpiringLinesCard({ isAdmin, cardMode }: ExpiringLinesCardProps)
         testId="expiring-table"
         ariaLabel={EXPIRING_TITLE}
         columns={columns}
-        // A failed load (already toasted) must not look like "no expirations" nor load forever.
-        rows={data?.data ?? (isError ? [] : undefined)}
+        rows={data?.data}
         rowKey={(line) => line.id}
         fetching={isFetching}
+        // A failed load must not look like "no expirations" nor load forever: the reason and a retry.
+        error={error}
+        onRetry={() => void refetch()}
         cardMode={cardMode}
-        emptyText={data || !isError ? EXPIRING_EMPTY : EXPIRING_LOAD_FAILED}
+        emptyText={EXPIRING_EMPTY}
         minWidth={340}
       />
       {renewal?.kind === 'month' && (

@@ -149,6 +149,13 @@ export function lineColumns({
         </div>
       ),
     },
-    { id: 'actions', header: 'Ações', align: 'right', cardPlacement: 'footer', cell: renderActions },
+    {
+      id: 'actions',
+      header: 'Ações',
+      align: 'right',
+      cardPlacement: 'footer',
+      stickyEnd: true,
+      cell: renderActions,
+    },
   ];
 }

@@ -397,7 +397,7 @@ describe('UsersPage (spec §2 "Users")', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)');
     // 10:00 and 20:00 of 10/03/2030, 10:00 of 11/03/2030 (Brasília, UTC−3).
     const day = Date.UTC(2030, 2, 10, 13) / 1000;
-    renderPage({
+    const { calls } = renderPage({
       mobileTableMode: 1,
       rows: [
         buildLine({ id: 1, username: 'primeiro', exp_date: day }),
@@ -414,5 +414,38 @@ describe('UsersPage (spec §2 "Users")', () => {
         .map((n) => n.textContent),
     ).toEqual(['primeiro', 'terceiro']);
     expect(screen.queryByTestId('users-table')).toBeNull();
+    // Issue 10 #8: with no sort of its own the phone asks by expiry, so the date groups come in order.
+    expect(listCalls(calls).map((call) => call.query.get('order_by'))).toEqual(['exp_date,asc']);
+  });
+
+  it('on a phone a sort chosen on the list is kept (the groups follow it)', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)');
+    localStorage.setItem(
+      'list-state:users:7',
+      JSON.stringify({ filters: {}, per: 10, sort: { field: 'exp_date', direction: 'desc' } }),
+    );
+    const { calls } = renderPage({ mobileTableMode: 1 });
+    await screen.findAllByTestId('users-table-group-heading');
+    expect(listCalls(calls).map((call) => call.query.get('order_by'))).toEqual(['exp_date,desc']);
+  });
+
+  it('a failed list says why with "Tentar novamente", which asks again (issue 10 #4)', async () => {
+    let failures = 1;
+    const { calls } = renderPage({
+      handlers: {
+        'GET /users': () =>
+          failures-- > 0
+            ? { status: 503, body: { status: 503, code: 'service_unavailable' } }
+            : page([buildLine({ username: 'voltou' })]),
+      },
+    });
+    const failure = await screen.findByTestId('users-table-error');
+    expect(screen.getByTestId('users-table-error-message').textContent).toBe(
+      'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    );
+    fireEvent.click(within(failure).getByRole('button', { name: 'Tentar novamente' }));
+    expect((await screen.findByTestId('line-username')).textContent).toBe('voltou');
+    expect(screen.queryByTestId('users-table-error')).toBeNull();
+    expect(listCalls(calls)).toHaveLength(2);
   });
 });

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatPanelDate } from '@/lib/format-date';
 import { NARROW_VIEWPORT_QUERY, useCardMode } from '@/lib/list-state/use-card-mode';
+import { toOrderBy } from '@/lib/list-state/sort-cycle';
 import { useListState } from '@/lib/list-state/use-list-state';
 import { showErrorToast, showSmallToast, showSuccessToast, showWarningToast } from '@/lib/toasts';
 import type { CreateLineRequest } from '../api/create-line';
@@ -52,6 +53,12 @@ const LineConfirmDialog = lazyModal(() => import('./line-confirm-dialogs').then(
 
 const CONFIRMABLE: readonly LineAction[] = ['renew-month', 'expiry-2359', 'remove'];
 
+/**
+ * The phone's cards are grouped by expiry date (spec §2) and the groups come in the list's order: with no
+ * sort of its own the list is asked by expiry, soonest first, so the dates follow each other (decision 0028).
+ */
+const CARD_ORDER = toOrderBy({ field: 'exp_date', direction: 'asc' });
+
 type OpenDialog = { action: LineAction; line: Line } | null;
 
 interface UsersPageProps {
@@ -72,7 +79,8 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
     storageKey: `users:${profile.id}`,
     defaultFilters: defaultLineFilters(profile),
   });
-  const { data, isFetching } = useLineList({ ...list.params, ...lineFilterParams(list.filters) });
+  const params = cardMode && !list.sort ? { ...list.params, order_by: CARD_ORDER } : list.params;
+  const { data, isFetching, error, refetch } = useLineList({ ...params, ...lineFilterParams(list.filters) });
   const { data: complements } = useComplements();
 
   // The create dialog: from /users/create, or from a navigation state ({ openCreate } / { quickTest }).
@@ -220,6 +228,8 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
           rows={data?.data}
           rowKey={(row) => row.id}
           fetching={isFetching}
+          error={error}
+          onRetry={() => void refetch()}
           cardMode={cardMode}
           cardGroupBy={(line) => formatPanelDate(line.exp_date)}
           meta={data?.meta}

@@ -18,7 +18,7 @@ export function LogsPage({ profile }: { profile: Profile }) {
   });
   const { filters } = list;
   const { dates, error: periodError } = useLogDates(filters);
-  const { data, isFetching } = useLogList({
+  const { data, isFetching, error, refetch } = useLogList({
     ...list.params,
     dates,
     types: filters.type,
@@ -42,6 +42,8 @@ export function LogsPage({ profile }: { profile: Profile }) {
         rows={data?.data}
         rowKey={(row) => row.id}
         fetching={isFetching}
+        error={error}
+        onRetry={() => void refetch()}
         cardMode={cardMode}
         meta={data?.meta}
         minWidth={960}

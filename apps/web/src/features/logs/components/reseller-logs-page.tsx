@@ -50,7 +50,7 @@ export function ResellerLogsPage({ profile }: { profile: Profile }) {
   }, [linkedTarget, setFilters, setSearchParams]);
 
   const { dates, error: periodError } = useLogDates(filters);
-  const { data, isFetching } = useLogList({
+  const { data, isFetching, error, refetch } = useLogList({
     ...list.params,
     dates,
     actions: ACTIONS,
@@ -89,6 +89,8 @@ export function ResellerLogsPage({ profile }: { profile: Profile }) {
         rows={data?.data}
         rowKey={(row) => row.id}
         fetching={isFetching}
+        error={error}
+        onRetry={() => void refetch()}
         cardMode={cardMode}
         meta={data?.meta}
         minWidth={640}

@@ -4,6 +4,13 @@ import { useTranslation } from '@/lib/i18n';
 import { formatCredits } from '@panel/shared/money/credits';
 import { useProfile } from '../api/get-profile';
 
+/**
+ * The room the balance takes, loaded or not: "1.234,56" in tabular digits. Right after sign-in a placeholder
+ * of this width holds the number's place, so 'Créditos:' never stands alone and nothing moves when the
+ * number arrives (issue 10 #16).
+ */
+export const BALANCE_WIDTH = '8ch';
+
 /** The top bar's credit balance: two decimals, pt-BR format (spec §2). */
 export function CreditBalance() {
   const { t } = useTranslation();
@@ -14,13 +21,18 @@ export function CreditBalance() {
       <Text size="sm" visibleFrom="xs">
         {t('topbar.credits')}:
       </Text>
-      {profile ? (
-        <Text size="sm" fw={700} data-testid="credit-balance">
-          {formatCredits(profile.credits)}
-        </Text>
-      ) : (
-        <Skeleton h={16} w={56} />
-      )}
+      {/* The same box either way (size, weight, minimum width), so both are exactly as wide. */}
+      <Text
+        component="div"
+        size="sm"
+        fw={700}
+        miw={BALANCE_WIDTH}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+        aria-busy={profile ? undefined : true}
+        data-testid={profile ? 'credit-balance' : 'credit-balance-placeholder'}
+      >
+        {profile ? formatCredits(profile.credits) : <Skeleton h="1lh" radius="sm" />}
+      </Text>
     </Group>
   );
 }

@@ -76,6 +76,13 @@ export function resellerColumns({
       align: 'right',
       cell: (row) => formatCount(row.clients_count),
     },
-    { id: 'actions', header: 'Ações', align: 'right', cardPlacement: 'footer', cell: renderActions },
+    {
+      id: 'actions',
+      header: 'Ações',
+      align: 'right',
+      cardPlacement: 'footer',
+      stickyEnd: true,
+      cell: renderActions,
+    },
   ];
 }

@@ -41,7 +41,7 @@ const LEDGER_COLUMNS: DataTableColumn<LedgerEntry>[] = [
 /** The reseller's own credit statement (GET /api/resellers/:id/ledger), newest first. */
 export function ResellerLedger({ resellerId, cardMode }: { resellerId: number; cardMode: boolean }) {
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useResellerLedger(resellerId, { page, per: LEDGER_PAGE_SIZE });
+  const { data, isFetching, error, refetch } = useResellerLedger(resellerId, { page, per: LEDGER_PAGE_SIZE });
   return (
     <DataTable
       testId="ledger-table"
@@ -50,6 +50,8 @@ export function ResellerLedger({ resellerId, cardMode }: { resellerId: number; c
       rows={data?.data}
       rowKey={(row) => row.id}
       fetching={isFetching}
+      error={error}
+      onRetry={() => void refetch()}
       cardMode={cardMode}
       meta={data?.meta}
       onPageChange={setPage}

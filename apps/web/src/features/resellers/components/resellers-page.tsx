@@ -37,7 +37,7 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
     defaultFilters: defaultResellerFilters(profile),
   });
   const { filters } = list;
-  const { data, isFetching } = useResellerList({
+  const { data, isFetching, error, refetch } = useResellerList({
     ...list.params,
     search: filters.search,
     master: filters.master,
@@ -96,6 +96,8 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
         rows={data?.data}
         rowKey={(row) => row.id}
         fetching={isFetching}
+        error={error}
+        onRetry={() => void refetch()}
         cardMode={cardMode}
         meta={data?.meta}
         minWidth={isAdmin ? 1000 : 860}

@@ -1,0 +1,31 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildProfile } from '@/test/profile-fixture';
+import { renderWithProviders } from '@/test/render';
+import { BALANCE_WIDTH, CreditBalance } from './credit-balance';
+
+describe('CreditBalance (issue 10 #16)', () => {
+  it('holds the number’s place while the profile loads, then shows the balance in the same box', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderWithProviders(<CreditBalance />);
+
+    // Right after sign-in: 'Créditos:' is followed by a placeholder as wide as the number, never by nothing.
+    const placeholder = screen.getByTestId('credit-balance-placeholder');
+    expect(placeholder.getAttribute('aria-busy')).toBe('true');
+    expect(placeholder.style.minWidth).toBe(BALANCE_WIDTH);
+    expect(placeholder.previousElementSibling?.textContent).toBe('Créditos:');
+    expect(screen.queryByTestId('credit-balance')).toBeNull();
+
+    await act(async () =>
+      answer(new Response(JSON.stringify(buildProfile({ credits: '1234.50' })), { status: 200 })),
+    );
+    const balance = await screen.findByTestId('credit-balance');
+    expect(balance.textContent).toBe('1.234,50');
+    expect(balance.style.minWidth).toBe(placeholder.style.minWidth);
+    expect(balance.className).toBe(placeholder.className);
+    expect(screen.queryByTestId('credit-balance-placeholder')).toBeNull();
+  });
+});

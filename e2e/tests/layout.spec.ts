@@ -1,0 +1,308 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { callApiAs, createResellerByApi } from '../fixtures/api';
+import { uniqueUsername } from '../fixtures/resellers';
+import { ADMIN, loginAs, logout, openSettingsMenu } from '../fixtures/session';
+
+// Issue 10, layout and list-state defects: what a person sees on a 1366×768 laptop and a 390×844 phone.
+// Screenshots are of the viewport, i.e. exactly what fits on that screen.
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
+const PASSWORD = 'senha@19';
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+// A list page's first answer: chunks, profile and list on a machine other suites load too.
+const FIRST_LOAD = { timeout: 30_000 };
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** The lists of the panel and what the first row offers to click (none for the logs). */
+const LISTS = [
+  { path: '/users', table: 'users-table', actions: 'line-actions' },
+  { path: '/resellers', table: 'resellers-table', actions: 'reseller-actions' },
+  { path: '/logs', table: 'logs-table', actions: null },
+  { path: '/resellers/logs', table: 'reseller-logs-table', actions: null },
+] as const;
+
+async function laptopPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: LAPTOP, locale: 'pt-BR' });
+  return context.newPage();
+}
+
+/**
+ * In the viewport as it is (no scrolling, Playwright's checks never scroll) and on top: the point at its
+ * centre belongs to it, not to a cell scrolled over it or to the edge of a dialog.
+ */
+async function expectReachable(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  const box = await target.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('No box or viewport');
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const onTop = await target.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+  expect(onTop, 'nothing covers it').toBe(true);
+}
+
+/** Every list of the role: its first row's actions (or last column) reachable without scrolling sideways. */
+async function checkLists(page: Page, role: string): Promise<void> {
+  for (const list of LISTS) {
+    await page.goto(list.path);
+    const firstRow = page.getByTestId(`${list.table}-row`).first();
+    await expect(firstRow).toBeVisible(FIRST_LOAD);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    if (list.actions) await expectReachable(page, firstRow.getByTestId(list.actions));
+    else await expectReachable(page, page.getByTestId(list.table).getByRole('columnheader').last());
+    await page.screenshot(shot(`60-layout-${role}-${list.path.slice(1).replace('/', '-')}-1366`));
+  }
+}
+
+test('at 1366×768 the row actions of every list are in view without scrolling sideways, for admin and master', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const page = await laptopPage(browser, baseURL);
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
+  const master = uniqueUsername('largura');
+  const blocked = uniqueUsername('bloq');
+  await createResellerByApi(page, { username: master, password: PASSWORD, credits: 50 });
+  await createResellerByApi(page, { username: blocked, password: PASSWORD, credits: 10 });
+  const found = await callApiAs<{ data: { id: number; username: string }[] }>(
+    page,
+    'GET',
+    '/resellers?page=1&per=50',
+  );
+  const idOf = (username: string) => found.data.find((row) => row.username === username)?.id;
+  await callApiAs(page, 'POST', `/resellers/${idOf(blocked)}/block`, {});
+  // Long names and notes: the widest rows the table has to hold.
+  for (const packageId of [17, 57]) {
+    await callApiAs(page, 'POST', '/users', {
+      package_id: packageId,
+      reseller_id: idOf(master),
+      full_name: 'Maria Aparecida dos Santos Oliveira',
+      reseller_notes: 'cliente indicado pela vizinha do terceiro andar',
+    });
+  }
+
+  await checkLists(page, 'admin');
+
+  // Issue 10 #13: the admin's /resellers shows 'BLOQUEADO' whole, not 'BLOQUEA...'.
+  await page.goto('/resellers');
+  const badge = page
+    .getByTestId('resellers-table-row')
+    .filter({ hasText: blocked })
+    .getByTestId('reseller-status');
+  await expect(badge).toHaveText('BLOQUEADO');
+  const cut = await badge.evaluate((element) =>
+    [element, ...Array.from(element.querySelectorAll('*'))].some(
+      (node) => node.scrollWidth > node.clientWidth,
+    ),
+  );
+  expect(cut, 'the badge text is cut').toBe(false);
+  await page.screenshot(shot('61-layout-resellers-blocked-badge-1366'));
+  await logout(page);
+
+  // Signing in again lands on the last page visited (/resellers), not on the dashboard.
+  await loginAs(page, { username: master, password: PASSWORD });
+  await expect(page.getByTestId('credit-balance')).toHaveText('50,00', FIRST_LOAD);
+  // A sub-reseller, so the master's /resellers and its logs have rows.
+  await createResellerByApi(page, { username: uniqueUsername('sub'), password: PASSWORD, credits: 10 });
+  await checkLists(page, 'master');
+
+  // Dark mode: the actions column that stays in view keeps an opaque background over the scrolled cells.
+  await page.goto('/users');
+  await page.getByRole('switch', { name: 'Alternar tema' }).click({ force: true });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const actionsCell = page.getByTestId('users-table-row').first().locator('td').last();
+  const background = await actionsCell.evaluate((cell) => getComputedStyle(cell).backgroundColor);
+  expect(background).not.toBe('rgba(0, 0, 0, 0)');
+  await expectReachable(page, page.getByTestId('users-table-row').first().getByTestId('line-actions'));
+  await page.screenshot(shot('62-layout-master-users-dark-1366'));
+  await page.context().close();
+});
+
+test('a list that fails to load says why and offers "Tentar novamente", which asks again', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await laptopPage(browser, baseURL);
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
+
+  // A server error on /api/users (the panel retries twice, then gives up and says so).
+  const usersList = (url: URL) => url.pathname === '/api/users';
+  await page.route(usersList, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        status: 500,
+        code: 'internal_error',
+        message: 'Erro no servidor. Por favor, tente novamente mais tarde.',
+      }),
+    }),
+  );
+  await page.goto('/users');
+  const failure = page.getByTestId('users-table-error');
+  await expect(failure).toContainText('Erro no Servidor', FIRST_LOAD);
+  await expect(page.getByTestId('users-table-error-message')).toHaveText(
+    'Erro no servidor. Por favor, tente novamente mais tarde.',
+  );
+  await expect(page.getByTestId('users-table').locator('[aria-busy]')).toHaveCount(0);
+  await page.screenshot(shot('63-layout-users-load-failed'));
+
+  // The server answers again: 'Tentar novamente' brings the list.
+  await page.unroute(usersList);
+  await failure.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(failure).toBeHidden();
+  await expect(
+    page.getByTestId('users-table-empty').or(page.getByTestId('users-table-row').first()),
+  ).toBeVisible();
+
+  // No answer at all on another list: the connection text of the catalogue.
+  const resellersList = (url: URL) => url.pathname === '/api/resellers';
+  await page.route(resellersList, (route) => route.abort('internetdisconnected'));
+  await page.goto('/resellers');
+  await expect(page.getByTestId('resellers-table-error-message')).toHaveText(
+    'Erro de conexão. Verifique sua internet e tente novamente.',
+    FIRST_LOAD,
+  );
+  await page.screenshot(shot('64-layout-resellers-network-failed'));
+  await page.unroute(resellersList);
+  await page.getByTestId('resellers-table-error-retry').click();
+  await expect(page.getByTestId('resellers-table-row').first()).toBeVisible();
+  await page.context().close();
+});
+
+test('on a phone the date groups follow the expiry order and the create dialog keeps its buttons in view', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await laptopPage(browser, baseURL);
+  await loginAs(page, ADMIN);
+  await expect(page.getByTestId('credit-balance')).toBeVisible(FIRST_LOAD);
+  const reseller = uniqueUsername('grupos');
+  await createResellerByApi(page, { username: reseller, password: PASSWORD, credits: 50 });
+  await page.context().close();
+
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    userAgent: IPHONE_UA,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  });
+  const mobile = await phone.newPage();
+  try {
+    await loginAs(mobile, { username: reseller, password: PASSWORD });
+    await expect(mobile).toHaveURL(/\/dashboard$/, FIRST_LOAD);
+    await callApiAs(mobile, 'POST', '/profile', { mobile_table_mode: 1 });
+    // Created out of date order (12, 1, 6, 3 months, then a trial expiring today): the newest first is
+    // the server's default order, which put the dates out of order.
+    for (const packageId of [57, 17, 55, 53]) {
+      await callApiAs(mobile, 'POST', '/users', { package_id: packageId });
+    }
+    await callApiAs(mobile, 'POST', '/users/trial_users', {});
+
+    await mobile.goto('/users');
+    const headings = mobile.getByTestId('users-table-group-heading');
+    await expect(headings).toHaveCount(5, FIRST_LOAD);
+    const dates = (await headings.allTextContents()).map((text) => {
+      const [day, month, year] = text.split('/');
+      return `${year}-${month}-${day}`;
+    });
+    expect(dates).toEqual([...dates].sort());
+    await mobile.screenshot(shot('65-layout-phone-groups-by-expiry'));
+
+    await mobile.getByTestId('new-user-button-mobile').click();
+    const dialog = mobile.getByTestId('create-line-modal');
+    await expect(dialog).toBeVisible();
+    const dialogBox = await dialog.boundingBox();
+    for (const button of [
+      dialog.getByRole('button', { name: 'Cancelar' }),
+      dialog.getByTestId('create-line-submit'),
+    ]) {
+      await expectReachable(mobile, button);
+      // Inside the dialog's visible frame, not under its bottom edge (the dialog scrolls inside itself).
+      const box = await button.boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(
+        (dialogBox?.y ?? 0) + (dialogBox?.height ?? 0),
+      );
+    }
+    await mobile.screenshot(shot('66-layout-phone-create-dialog'));
+  } finally {
+    await phone.close();
+  }
+});
+
+test('login and lock show the product, the favicon is served and the captcha is as wide as the inputs', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await laptopPage(browser, baseURL);
+  for (const file of ['/favicon.ico', '/logo.svg']) {
+    const response = await page.request.get(file);
+    expect(response.status(), file).toBe(200);
+  }
+
+  await page.goto('/login');
+  const brand = page.getByTestId('brand');
+  await expect(brand).toHaveText('Painel de Revendas');
+  await expect
+    .poll(() => brand.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  const username = await page.getByLabel('Usuário').boundingBox();
+  const captcha = await page.getByTestId('altcha-widget').boundingBox();
+  expect(Math.round(captcha?.width ?? 0)).toBe(Math.round(username?.width ?? -1));
+  await page.screenshot(shot('67-layout-login-brand'));
+
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
+  await openSettingsMenu(page);
+  await page.getByRole('menuitem', { name: 'Bloquear painel' }).click();
+  await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
+  await expect(page.getByTestId('brand')).toHaveText('Painel de Revendas');
+  // The full-width button spans the form (the password box itself is narrowed by its eye button).
+  const unlock = await page.getByRole('button', { name: 'Desbloquear' }).boundingBox();
+  const lockCaptcha = await page.getByTestId('altcha-widget').boundingBox();
+  expect(Math.round(lockCaptcha?.width ?? 0)).toBe(Math.round(unlock?.width ?? -1));
+  await page.screenshot(shot('68-layout-lock-brand'));
+  await page.context().close();
+});
+
+test('right after sign-in the balance has a placeholder as wide as the number', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await laptopPage(browser, baseURL);
+  // The profile (and so the balance) is slow to arrive, as on a busy connection.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await loginAs(page, ADMIN);
+  const placeholder = page.getByTestId('credit-balance-placeholder');
+  await expect(placeholder).toBeVisible(FIRST_LOAD);
+  const waiting = await placeholder.boundingBox();
+  await page.locator('header').screenshot(shot('69-layout-balance-placeholder'));
+  release();
+  const balance = page.getByTestId('credit-balance');
+  await expect(balance).toHaveText(/^\d[\d.]*,\d{2}$/);
+  const loaded = await balance.boundingBox();
+  expect(Math.round(waiting?.width ?? 0)).toBe(Math.round(loaded?.width ?? -1));
+  expect(waiting?.x).toBe(loaded?.x);
+  await page.context().close();
+});
