@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   unlockFailed: 'Erro no desbloqueio. Tente novamente.',
   required: FIELD_MESSAGES.required,
   passwordMin: FIELD_MESSAGES.min6,
+  passwordMax: FIELD_MESSAGES.max128,
   passwordCharset: FIELD_MESSAGES.passwordCharset,
   noSequences: FIELD_MESSAGES.noSequences,
   passwordsDiffer: 'As novas senhas são diferentes',

@@ -18,6 +18,10 @@ describe('new password rules (change password)', () => {
     expect(firstMessage('a1b2c')).toBe(AUTH_MESSAGES.passwordMin);
     expect(firstMessage('a1b2c9')).toBeUndefined();
   });
+  it('takes at most the 128 characters sign-in accepts', () => {
+    expect(firstMessage('a1'.repeat(64))).toBeUndefined();
+    expect(firstMessage(`${'a1'.repeat(64)}b`)).toBe('Máximo de 128 caracteres');
+  });
   it('allows only letters, digits and @', () => {
     expect(firstMessage('senha 19')).toBe(AUTH_MESSAGES.passwordCharset);
     expect(firstMessage('senha!19')).toBe(AUTH_MESSAGES.passwordCharset);

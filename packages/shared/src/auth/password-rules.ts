@@ -7,6 +7,8 @@ export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.required })
   .min(1, AUTH_MESSAGES.required)
   .min(6, AUTH_MESSAGES.passwordMin)
+  // Sign-in takes at most 128 characters: a longer new password would lock the account out.
+  .max(128, AUTH_MESSAGES.passwordMax)
   .regex(/^[A-Za-z0-9@]+$/, AUTH_MESSAGES.passwordCharset)
   .refine((value) => !hasAscendingSequence(value), AUTH_MESSAGES.noSequences);
 

@@ -49,30 +49,30 @@ export function registerDatabaseMetrics(
     }
   }
 
-  new Counter({
-    name: 'panel_credit_moves_total',
-    help: 'Rows of the credit ledger (every balance change), by kind (transfer, mint, burn, spend)',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      const read = latest;
-      if (!read) return;
-      this.reset();
-      for (const row of read.ledger) this.inc({ kind: row.kind }, row.rows);
-    },
-  });
-  new Counter({
-    name: 'panel_credits_moved_total',
-    help: 'Credits moved through the ledger (sum of absolute amounts), by kind',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      const read = latest;
-      if (!read) return;
-      this.reset();
-      for (const row of read.ledger) this.inc({ kind: row.kind }, row.credits);
-    },
-  });
+  // Two views of the same ledger read: how many moves, and how many credits they moved.
+  const ledgerCounter = (name: string, help: string, value: (row: LedgerTotals) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      collect() {
+        const read = latest;
+        if (!read) return;
+        this.reset();
+        for (const row of read.ledger) this.inc({ kind: row.kind }, value(row));
+      },
+    });
+  ledgerCounter(
+    'panel_credit_moves_total',
+    'Rows of the credit ledger (every balance change), by kind (transfer, mint, burn, spend)',
+    (row) => row.rows,
+  );
+  ledgerCounter(
+    'panel_credits_moved_total',
+    'Credits moved through the ledger (sum of absolute amounts), by kind',
+    (row) => row.credits,
+  );
   new Gauge({
     name: 'panel_provisioning_outbox_depth',
     help: 'Undelivered line changes by service; state "failed" used every attempt and waits for an admin retry',
