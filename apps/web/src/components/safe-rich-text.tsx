@@ -15,9 +15,22 @@ function toReact(node: Node, key: number): ReactNode {
   return <Tag key={key}>{children}</Tag>;
 }
 
+/**
+ * Drops every attribute from every tag before the markup is parsed. Only tag names are ever kept, and an
+ * inert document still checks inline event handlers against the page's CSP: parsing `onerror=…` would report
+ * a (blocked) violation. A quoted '>' ends the match early; what follows it is then plain text.
+ */
+export function withoutAttributes(html: string): string {
+  return html.replace(/<(\/?[a-zA-Z][a-zA-Z0-9-]*)[^>]*>/g, '<$1>');
+}
+
+function parseInert(html: string): Document {
+  return new DOMParser().parseFromString(withoutAttributes(html), 'text/html');
+}
+
 /** Plain text of a message that may hold simple markup. */
 export function richTextToPlain(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = parseInert(html);
   const blocks = Array.from(doc.body.querySelectorAll('p, br'));
   for (const block of blocks) block.after(' ');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -28,6 +41,6 @@ export function richTextToPlain(html: string): string {
  * document and rebuilt element by element, never injected as HTML.
  */
 export function SafeRichText({ html }: { html: string }) {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = parseInert(html);
   return <>{Array.from(doc.body.childNodes, (child, index) => toReact(child, index))}</>;
 }
