@@ -251,7 +251,7 @@ describe('UsersPage (spec §2 "Users")', () => {
     fireEvent.click(screen.getByTestId('line-actions'));
     fireEvent.click(await screen.findByTestId('line-action-renew-month'));
     const dialog = await screen.findByTestId('line-confirm-renew-month');
-    expect(within(dialog).getByText('Converter teste em usuário pago')).toBeTruthy();
+    expect(within(dialog).getAllByText('Converter teste em usuário pago')).toHaveLength(1);
     expect(within(dialog).getByTestId('line-confirm-trial-conversion').textContent).toBe(
       'O usuário teste77 é um teste. Renovar por 1 mês o converte em usuário pago, no pacote Completo 1 mês.',
     );
