@@ -42,14 +42,16 @@ describe('anchors', () => {
     ]).toEqual(['a', 'renewals', 'renewals-1', 'kept']);
   });
 
-  it('a reference to a missing page or anchor is reported', () => {
+  it('a reference to a missing page, anchor or linked file is reported', () => {
     // Built from parts, so the scan of this file does not find them.
     const product = 'docs/product';
     const references = [
       { file: 'x.ts', line: 1, text: '', target: `${product}/rules.md#renewals` },
       { file: 'x.ts', line: 2, text: '', target: `${product}/rules.md#no-such-anchor` },
       { file: 'x.ts', line: 3, text: '', target: `${product}/no-such-page.md` },
+      { file: 'x.ts', line: 4, text: '', target: 'packages/shared/src/lines/line-costs.ts' },
+      { file: 'x.ts', line: 5, text: '', target: 'packages/shared/src/lines/no-such-file.ts' },
     ];
-    expect(brokenReferences(root, references).map(({ line }) => line)).toEqual([2, 3]);
+    expect(brokenReferences(root, references).map(({ line }) => line)).toEqual([2, 3, 5]);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 
 /**
  * Finds what keeps the repository's references followable: every product rule is cited as
@@ -97,7 +97,7 @@ export interface Reference extends Finding {
 
 /**
  * Every reference into docs/product: `docs/product/<page>.md#<anchor>` anywhere, and inside
- * docs/product also the relative Markdown links `(page.md#anchor)` and `(#anchor)`.
+ * docs/product also the relative Markdown links `(page.md#anchor)`, `(#anchor)` and `(../../<file>)`.
  */
 export function productReferences(root: string, files: readonly string[]): Reference[] {
   const references: Reference[] = [];
@@ -114,6 +114,8 @@ export function productReferences(root: string, files: readonly string[]): Refer
           if (!match[1] && !match[2]) continue;
           add(`docs/product/${match[1] ?? file.slice('docs/product/'.length)}${match[2] ?? ''}`);
         }
+        for (const match of text.matchAll(/\]\((\.\.\/[^)#\s]+)\)/g))
+          if (match[1]) add(posix.join('docs/product', match[1]));
       });
   }
   return references;
