@@ -72,7 +72,7 @@ describe('security headers (decision 0023)', () => {
   });
 
   it('a hashed asset keeps its long cache and gets the same headers, brotli copy included', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
       const asset = await get('/assets/index-abc123.js', headers);
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['content-type']).toMatch(/^(application|text)\/javascript/);

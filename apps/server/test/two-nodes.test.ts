@@ -187,7 +187,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
   it('a credit race spread over both nodes stays exact', async () => {
     const master = await createReseller(adminToken, 100);
     const masterToken = await tokenOf(nodes[0], master.username, master.password);
-    const subs = [];
+    const subs: Awaited<ReturnType<typeof createReseller>>[] = [];
     // A master gives each new sub 10 from its own balance: 100 → 60 after four.
     for (let index = 0; index < 4; index++) subs.push(await createReseller(masterToken, 10));
     const moves = await Promise.all(

@@ -170,7 +170,8 @@ function run(options: { connections?: number; seconds?: number }): Promise<autoc
           },
         ],
       },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
     );
     instance.on('error', reject);
   });

@@ -271,7 +271,6 @@ export const SETTINGS_MENU = [
 
 type LeavesOf<E> = E extends { children: readonly (infer C)[] } ? C : E;
 type MenuLeafLiteral = LeavesOf<(typeof SIDEBAR_MENU)[number]> | (typeof SETTINGS_MENU)[number];
-export type MenuItemId = MenuLeafLiteral['id'];
 /** Ids of built items that open a route: app/routes must register a page for each, and only for these. */
 export type BuiltRouteItemId = Extract<MenuLeafLiteral, { built: true; target: { kind: 'route' } }>['id'];
 /** Dialogs of built items: app/layout must provide each. */

@@ -15,12 +15,6 @@ function toUnixSeconds(iso: string): number | undefined {
   return Number.isNaN(time) ? undefined : Math.floor(time / 1000);
 }
 
-/** An ISO 8601 moment (logs, ledger) as DD/MM/YYYY. */
-export function formatIsoDate(iso: string): string {
-  const seconds = toUnixSeconds(iso);
-  return seconds === undefined ? '-' : formatPanelDate(seconds);
-}
-
 /** A unix time (a line's expiry) as DD/MM/YYYY HH:mm, panel time. */
 export function formatPanelDateTime(unixSeconds: number): string {
   const clock = new Date((unixSeconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);

@@ -4,7 +4,7 @@ import { ApiError } from './api-client';
 import { createQueryClient, isRetryable } from './query-client';
 import { SessionGoneError } from './session-failure';
 
-const fail = (error: unknown) => () => Promise.reject(error);
+const fail = (error: Error) => () => Promise.reject(error);
 
 describe('global query error handling', () => {
   it('401 session_locked goes to the lock screen without an error toast', async () => {

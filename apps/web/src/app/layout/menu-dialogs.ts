@@ -10,7 +10,7 @@ export interface MenuDialogProps {
  * The dialog of every built menu item (migration, manual, server rules, responsibilities). Typed from
  * the menu definition; none is built yet, so this is empty until one is.
  */
-export const MENU_DIALOGS: Record<BuiltMenuDialog, ComponentType<MenuDialogProps>> = {};
+const MENU_DIALOGS: Record<BuiltMenuDialog, ComponentType<MenuDialogProps>> = {};
 
 /** The same registry, looked up by any dialog name (unbuilt ones are missing). */
 export const MENU_DIALOG_LOOKUP: Partial<Record<MenuDialog, ComponentType<MenuDialogProps>>> = MENU_DIALOGS;

@@ -3,6 +3,7 @@
 // workers are files of the build instead, so `worker-src 'self'` is enough.
 import 'altcha/external';
 import 'altcha/altcha.css';
+// eslint-disable-next-line import-x/no-unresolved -- the package's exports map gives i18n a types file it does not ship; Vite resolves the script itself
 import 'altcha/i18n/pt-br';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';

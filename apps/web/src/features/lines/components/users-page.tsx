@@ -96,7 +96,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
   const hasRequest = requested !== null;
   useEffect(() => {
     // Handled once: a reload or a "back" must not open the dialog again.
-    if (hasRequest) navigate(location.pathname, { replace: true, state: null });
+    if (hasRequest) void navigate(location.pathname, { replace: true, state: null });
   }, [hasRequest, navigate, location.pathname]);
 
   const [created, setCreated] = useState<LineActionResult | null>(null);
@@ -120,7 +120,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
 
   const closeCreate = () => {
     setCreate(null);
-    if (createOnOpen) navigate(paths.users, { replace: true });
+    if (createOnOpen) void navigate(paths.users, { replace: true });
   };
 
   const handleCreated = (result: LineActionResult, request: CreateLineRequest) => {

@@ -50,7 +50,7 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
 
   const closeNew = () => {
     setNewOpen(false);
-    if (createOnOpen) navigate(paths.resellers, { replace: true });
+    if (createOnOpen) void navigate(paths.resellers, { replace: true });
   };
 
   const handleAction = (action: ResellerAction, reseller: Reseller) => {
@@ -63,7 +63,7 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
         return;
       case 'logs':
         // Its credit statement: what was done to it ('Alvo'); 'Revendedor' is who acted (decision 0027).
-        navigate(`${paths.resellersLogs}?target=${encodeURIComponent(reseller.username)}`);
+        void navigate(`${paths.resellersLogs}?target=${encodeURIComponent(reseller.username)}`);
         return;
       default:
         setDialog({ kind: action, reseller });
