@@ -28,7 +28,7 @@ import { resellersRoutes } from './modules/resellers/resellers.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
 import { answerClientError } from './plugins/client-error';
-import { createCaptchaVerifier } from './plugins/captcha';
+import { createCaptchaVerifier } from './modules/auth/captcha';
 import draining from './plugins/draining';
 import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
@@ -86,11 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ??
     (await options.openingDatabase) ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      boundedReadMs: config.LIST_COUNT_BUDGET_MS,
-    }));
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const seedResult = await seedDatabase(database.db, {
     username: config.ADMIN_USERNAME,
     password: config.ADMIN_PASSWORD,
@@ -153,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(resellersRoutes, { db });
   await app.register(ledgerRoutes, { db });
   await app.register(logsRoutes, { db });
-  await app.register(linesRoutes, { db, counting: database.bounded });
+  await app.register(linesRoutes, { db });
   await app.register(catalogRoutes, { db });
   await app.register(complementsRoutes, { db });
   await app.register(dashboardRoutes, { db });

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_BOUNDED_READ_MS } from './db/database';
 import { DEFAULT_WEB_DIST_DIR } from './server-paths';
 
 const optionalText = z
@@ -60,8 +59,6 @@ const configSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: optionalText,
     DATA_DIR: z.string().default('./data'),
-    // How long a list may spend counting its total on PostgreSQL before it says "mais de N" (decision 0018).
-    LIST_COUNT_BUDGET_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_BOUNDED_READ_MS),
     ADMIN_USERNAME: z.string().min(1).default('admin'),
     ADMIN_PASSWORD: optionalText,
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),

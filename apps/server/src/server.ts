@@ -5,11 +5,7 @@ import { stopWithin } from './graceful-shutdown';
 const config = loadConfig();
 // The database starts opening (on PGlite: WebAssembly and the data folder) while the rest of the server
 // loads: a shorter start (decision 0018). buildApp owns it from here on.
-const openingDatabase = openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: config.DATA_DIR,
-  boundedReadMs: config.LIST_COUNT_BUDGET_MS,
-});
+const openingDatabase = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 openingDatabase.catch(() => undefined);
 const { buildApp } = await import('./app');
 const app = await buildApp(config, { openingDatabase });

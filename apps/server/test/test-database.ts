@@ -16,10 +16,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  // A generous count budget: tests assert exact totals, whatever else the machine is doing.
-  const handle = idempotentClose(
-    await openDatabase({ url: url.toString(), dataDir: '', boundedReadMs: 5_000 }),
-  );
+  const handle = idempotentClose(await openDatabase({ url: url.toString(), dataDir: '' }));
   return {
     ...handle,
     async dispose() {

@@ -9,7 +9,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { QUERY_CANCELED, postgresErrorCode } from '../lib/postgres-error';
 import { acquireDataDirLock } from './backup/data-dir-lock';
 import { pgliteTemplateFor } from './pglite-template';
 import * as schema from './schema/index';
@@ -19,13 +18,6 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  /**
-   * For reads that may give up (decision 0018), such as a list's total: on PostgreSQL a small pool whose
-   * statements the server cancels after `budgetMs`, and callers stop waiting after `budgetMs` too (a
-   * bitmap scan only notices the cancel when it finishes); on PGlite (one query at a time) `db` itself,
-   * with no budget.
-   */
-  bounded: BoundedReads;
   kind: 'pglite' | 'postgres';
   /**
    * Connections of each pg pool (metrics). PGlite has no pool: one in-process connection whose queries
@@ -36,7 +28,7 @@ export interface DatabaseHandle {
 }
 
 export interface PoolStats {
-  pool: 'main' | 'bounded';
+  pool: 'main';
   total: number;
   idle: number;
   waiting: number;
@@ -45,14 +37,6 @@ export interface PoolStats {
 function statsOf(name: PoolStats['pool'], pool: pg.Pool): PoolStats {
   return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
-
-export interface BoundedReads {
-  db: Database;
-  budgetMs?: number;
-}
-
-/** Default budget of a bounded read (a list's count), in milliseconds; LIST_COUNT_BUDGET_MS overrides it. */
-export const DEFAULT_BOUNDED_READ_MS = 10;
 
 const migrationsFolder = MIGRATIONS_DIR;
 // Any constant works; it only has to be the same for every process migrating this database.
@@ -65,32 +49,22 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function openDatabase(options: {
   url?: string;
   dataDir: string;
-  boundedReadMs?: number;
   /** The PGlite template folder (tests); default the one the build writes. */
   pgliteTemplate?: string;
 }): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.boundedReadMs ?? DEFAULT_BOUNDED_READ_MS);
+  if (options.url) return openPostgres(options.url);
   return openPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function openPostgres(url: string, boundedReadMs: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string): Promise<DatabaseHandle> {
   // Named prepared statements (the session check, the line list) save building and parsing, but their
   // plans must stay custom: `owner_path LIKE $1` only uses its index range when the planner sees the prefix.
   const options = '-c plan_cache_mode=force_custom_plan';
   const pool = new pg.Pool({ connectionString: url, max: 20, options });
-  // statement_timeout is set per connection at start-up: no extra round trip per query.
-  const boundedPool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    statement_timeout: boundedReadMs,
-    options,
-  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  boundedPool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   // numeric stays a string: credits are never parsed into binary floating point.
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const boundedDb = drizzlePg(boundedPool, { schema }) as unknown as Database;
   const client = await pool.connect();
   try {
     // Several server processes may start at once; one migrates, the others wait.
@@ -102,12 +76,9 @@ async function openPostgres(url: string, boundedReadMs: number): Promise<Databas
   }
   return {
     db,
-    bounded: { db: boundedDb, budgetMs: boundedReadMs },
     kind: 'postgres',
-    poolStats: () => [statsOf('main', pool), statsOf('bounded', boundedPool)],
-    close: async () => {
-      await Promise.all([pool.end(), boundedPool.end()]);
-    },
+    poolStats: () => [statsOf('main', pool)],
+    close: () => pool.end(),
   };
 }
 
@@ -136,7 +107,6 @@ async function openPglite(dataDir: string, templateFile?: string): Promise<Datab
   const handle = db as unknown as Database;
   return {
     db: handle,
-    bounded: { db: handle },
     kind: 'pglite',
     poolStats: () => [],
     close: async () => {
@@ -161,31 +131,6 @@ async function openFromTemplate(
     console.warn('PGlite template not usable, creating the database from scratch:', (error as Error).message);
     rmSync(folder, { recursive: true, force: true });
     return new PGlite(folder, options);
-  }
-}
-
-/**
- * The result of a bounded read, or null when it did not arrive within the budget (or was cancelled by
- * it). A late result is dropped; a late failure is swallowed (its request has long been answered).
- */
-export async function withinBudget<T>(
-  reads: BoundedReads,
-  work: (db: Database) => Promise<T>,
-): Promise<T | null> {
-  const running = work(reads.db).catch((error: unknown) => {
-    if (postgresErrorCode(error) === QUERY_CANCELED) return null;
-    throw error;
-  });
-  if (reads.budgetMs === undefined) return running;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), reads.budgetMs);
-  });
-  try {
-    return await Promise.race([running, late]);
-  } finally {
-    clearTimeout(timer);
-    running.catch(() => undefined);
   }
 }
 

@@ -15,5 +15,3 @@ export function postgresErrorCode(error: unknown): string | undefined {
 export const UNIQUE_VIOLATION = '23505';
 export const SERIALIZATION_FAILURE = '40001';
 export const DEADLOCK_DETECTED = '40P01';
-/** A statement cancelled by statement_timeout: a bounded read that ran past its budget (decision 0018). */
-export const QUERY_CANCELED = '57014';

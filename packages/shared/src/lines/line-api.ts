@@ -47,6 +47,7 @@ export const EXPIRY_INTERVAL_DAYS: Record<ExpiryInterval, number> = {
 
 /** Status filter of spec §2: Ativo 1, Bloqueado 0, Expirado 3, Não expirado 4. */
 export const LINE_STATUS_FILTERS = { active: 1, blocked: 0, expired: 3, notExpired: 4 } as const;
+export const LINE_STATUS_FILTER_CODES: readonly number[] = Object.values(LINE_STATUS_FILTERS);
 
 const optionalNumber = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
@@ -59,7 +60,7 @@ export const lineListQuerySchema = z.object({
   reseller: optionalNumber(idParamSchema),
   expirationInterval: z.enum(EXPIRY_INTERVALS, { error: 'Intervalo inválido' }).optional(),
   status: optionalNumber(
-    z.coerce.number().refine((value) => [0, 1, 3, 4].includes(value), 'Status inválido'),
+    z.coerce.number().refine((value) => LINE_STATUS_FILTER_CODES.includes(value), 'Status inválido'),
   ),
   type: z.enum(['trial', 'normal'], { error: 'Tipo inválido' }).optional(),
   system: optionalNumber(z.coerce.number().pipe(systemSchema)),

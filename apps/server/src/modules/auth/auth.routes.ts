@@ -9,8 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ANY_ROLE, ANY_SESSION_EVEN_LOCKED, PUBLIC } from '../../plugins/access';
-import { bearerToken, requireCaller } from '../../plugins/authenticate';
-import { ALTCHA_CHALLENGE_PATH } from '../../plugins/captcha';
+import { requireCaller } from './caller';
+import { bearerToken } from './session-check';
+import { ALTCHA_CHALLENGE_PATH } from './captcha';
 import { lock, logout, signIn, unlock, type AuthDeps } from './auth.service';
 
 function clientInfo(request: FastifyRequest) {

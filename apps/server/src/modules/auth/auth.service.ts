@@ -6,8 +6,8 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
 import { newSessionToken, hashSessionToken } from '../../lib/session-token';
-import type { Caller } from '../../plugins/authenticate';
-import type { CaptchaVerifier } from '../../plugins/captcha';
+import type { Caller } from './caller';
+import type { CaptchaVerifier } from './captcha';
 import { findAccountById, findAccountByUsername, recordLogin } from '../accounts/accounts.repository';
 import {
   admitSessionAttempt,

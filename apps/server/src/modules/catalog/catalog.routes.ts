@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ADMIN_ONLY, ANY_ROLE } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authenticate';
+import { requireCaller } from '../auth/caller';
 import {
   createBouquet,
   createPackage,

@@ -23,7 +23,7 @@ import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../lib/app-error';
 import { UNIQUE_VIOLATION, postgresErrorCode } from '../../lib/postgres-error';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { recordLog } from '../logs/logs.service';
 import {
   bouquetInUse,

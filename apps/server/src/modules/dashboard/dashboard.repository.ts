@@ -1,15 +1,11 @@
 import { and, asc, count, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accounts, lines } from '../../db/schema/index';
-import { lineScope } from '../lines/lines-list.repository';
 import type { LineRecord } from '../lines/lines.repository';
+import { withinScope, type ListScope } from '../scope/caller-scope';
 
-/** Resellers below the caller (itself and REVENDAS_DELETADOS excluded); `scopePath` undefined: all. */
-export async function countResellers(
-  db: Database,
-  scopePath: string | undefined,
-  callerId: number,
-): Promise<number> {
+/** Resellers in the scope other than the caller itself (REVENDAS_DELETADOS excluded). */
+export async function countResellers(db: Database, scope: ListScope, callerId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(accounts)
@@ -18,16 +14,16 @@ export async function countResellers(
         eq(accounts.role, 'reseller'),
         eq(accounts.isDeletedBucket, false),
         ne(accounts.id, callerId),
-        scopePath === undefined ? undefined : sql`${accounts.path} like ${`${scopePath}%`}`,
+        withinScope(scope, accounts.path),
       ),
     );
   return row?.value ?? 0;
 }
 
-/** Lines of the subtree: all, active (enabled, not expired) and created since `newSince`, in one scan. */
+/** Lines of the scope: all, active (enabled, not expired) and created since `newSince`, in one scan. */
 export async function countLines(
   db: Database,
-  scopePath: string | undefined,
+  scope: ListScope,
   now: Date,
   newSince: Date,
 ): Promise<{ users: number; active: number; fresh: number }> {
@@ -38,7 +34,7 @@ export async function countLines(
       fresh: sql<number>`(count(*) filter (where ${lines.createdAt} >= ${newSince}))::int`,
     })
     .from(lines)
-    .where(lineScope(scopePath));
+    .where(withinScope(scope, lines.ownerPath));
   return { users: row?.users ?? 0, active: row?.active ?? 0, fresh: row?.fresh ?? 0 };
 }
 
@@ -48,7 +44,7 @@ export async function countLines(
  */
 export async function expiringLines(
   db: Database,
-  scopePath: string | undefined,
+  scope: ListScope,
   now: Date,
   until: Date,
   limit: number,
@@ -57,7 +53,14 @@ export async function expiringLines(
     .select({ line: lines, ownerUsername: accounts.username })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.resellerId))
-    .where(and(lineScope(scopePath), eq(lines.isTrial, 0), gt(lines.expDate, now), lte(lines.expDate, until)))
+    .where(
+      and(
+        withinScope(scope, lines.ownerPath),
+        eq(lines.isTrial, 0),
+        gt(lines.expDate, now),
+        lte(lines.expDate, until),
+      ),
+    )
     .orderBy(asc(lines.expDate), asc(lines.id))
     .limit(limit);
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../lib/route-schemas';
 import { ANY_ROLE } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authenticate';
+import { requireCaller } from '../auth/caller';
 import { dashboardExpiring, dashboardStats } from './dashboard.service';
 
 /** The dashboard opens for every role; a publisher's subtree simply has no lines. */

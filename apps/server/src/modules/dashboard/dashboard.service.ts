@@ -6,15 +6,12 @@ import {
   type ExpiringLines,
 } from '@panel/shared/dashboard/dashboard-api';
 import type { Database } from '../../db/database';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { toLine } from '../lines/line-view';
+import { listScopeOf, type ListScope } from '../scope/caller-scope';
 import { countLines, countResellers, expiringLines } from './dashboard.repository';
 
 const DAY_MS = 86_400_000;
-
-function scopePathOf(caller: Caller): string | undefined {
-  return caller.role === 'admin' ? undefined : caller.path;
-}
 
 /**
  * Counting the lines of a scope is one index-only scan of its range (decision 0018), a few milliseconds up
@@ -26,20 +23,16 @@ const LARGE_SCOPE_TTL_MS = 30_000;
 type LineCounts = Awaited<ReturnType<typeof countLines>>;
 const largeScopes = new WeakMap<Database, Map<string, { at: number; counts: LineCounts }>>();
 
-async function scopeLineCounts(
-  db: Database,
-  scopePath: string | undefined,
-  now: number,
-): Promise<LineCounts> {
+async function scopeLineCounts(db: Database, scope: ListScope, now: number): Promise<LineCounts> {
   let cache = largeScopes.get(db);
   if (!cache) {
     cache = new Map();
     largeScopes.set(db, cache);
   }
-  const key = scopePath ?? '*';
+  const key = scope.kind === 'all' ? '*' : scope.pattern;
   const cached = cache.get(key);
   if (cached && now - cached.at < LARGE_SCOPE_TTL_MS) return cached.counts;
-  const counts = await countLines(db, scopePath, new Date(now), new Date(now - NEW_USERS_DAYS * DAY_MS));
+  const counts = await countLines(db, scope, new Date(now), new Date(now - NEW_USERS_DAYS * DAY_MS));
   if (counts.users >= LARGE_SCOPE_LINES) cache.set(key, { at: now, counts });
   else cache.delete(key);
   return counts;
@@ -48,10 +41,10 @@ async function scopeLineCounts(
 /** The counter cards of spec §2 for the caller's subtree (an admin: everything). */
 export async function dashboardStats(db: Database, caller: Caller): Promise<DashboardStats> {
   const now = Date.now();
-  const scopePath = scopePathOf(caller);
-  const counts = await scopeLineCounts(db, scopePath, now);
+  const scope = listScopeOf(caller);
+  const counts = await scopeLineCounts(db, scope, now);
   return {
-    resellers: await countResellers(db, scopePath, caller.id),
+    resellers: await countResellers(db, scope, caller.id),
     users: counts.users,
     users_active: counts.active,
     users_new: counts.fresh,
@@ -66,7 +59,7 @@ export async function dashboardExpiring(db: Database, caller: Caller): Promise<E
   const now = Date.now();
   const rows = await expiringLines(
     db,
-    scopePathOf(caller),
+    listScopeOf(caller),
     new Date(now),
     new Date(now + EXPIRING_WINDOW_DAYS * DAY_MS),
     EXPIRING_ROWS,

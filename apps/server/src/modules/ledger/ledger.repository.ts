@@ -185,12 +185,3 @@ export async function listLedgerEntries(
   const [total] = await db.select({ value: count() }).from(creditLedger).where(where);
   return { rows, total: total?.value ?? 0 };
 }
-
-/** Σ amount of an account's rows, in cents: must always equal its balance. */
-export async function sumLedgerCents(db: Database, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`coalesce(sum(${creditLedger.amount}), 0)::text` })
-    .from(creditLedger)
-    .where(eq(creditLedger.accountId, accountId));
-  return toCents(row?.sum ?? '0');
-}

@@ -4,7 +4,7 @@ import { fromCents } from '@panel/shared/money/credits';
 import type { Database } from '../../db/database';
 import { runInTransaction, type Transaction } from '../../db/run-in-transaction';
 import type { LineRow, LogDetails } from '../../db/schema/index';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { spendCredits } from '../ledger/ledger.service';
 import { recordLogsSql, type NewLogEntry } from '../logs/logs.service';
 import { provisioningInsertSql, type ProvisioningEvent } from '../provisioning/provisioning-outbox';

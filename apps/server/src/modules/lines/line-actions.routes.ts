@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../lib/route-schemas';
 import { ADMIN_OR_RESELLER } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authenticate';
+import { requireCaller } from '../auth/caller';
 import { toActionResult } from './line-action-runner';
 import { setLineEnabled } from './line-edit.service';
 import {

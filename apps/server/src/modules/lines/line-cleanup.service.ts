@@ -3,8 +3,8 @@ import { cleanupMessage } from '@panel/shared/lines/line-messages';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
-import type { Caller } from '../../plugins/authenticate';
-import { requireAccountInScope } from '../accounts/account-scope';
+import type { Caller } from '../auth/caller';
+import { currentListScopeOf } from '../scope/caller-scope';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { recordLog } from '../logs/logs.service';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
@@ -29,11 +29,10 @@ export async function cleanupExpiredLines(
   return runInTransaction(db, async (tx) => {
     await lockAccountTree(tx, 'keep');
     // The current path, not the session's: the subtree may have moved since the request began.
-    const scopePath =
-      caller.role === 'admin' ? undefined : (await requireAccountInScope(tx, caller, caller.id)).path;
+    const scope = await currentListScopeOf(tx, caller);
     const trialsOnly = cleanup.kind === 'expired_trials';
     const removed = await deleteExpiredLines(tx, {
-      scopePath,
+      scope,
       trialsOnly,
       expiredBefore: new Date(Date.now() - (trialsOnly ? 0 : cleanup.days * DAY_MS)),
     });

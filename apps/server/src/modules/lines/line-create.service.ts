@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../lib/app-error';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { findPackage, type PackageRow } from '../catalog/packages.repository';
 import { spendCredits } from '../ledger/ledger.service';

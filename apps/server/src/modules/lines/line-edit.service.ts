@@ -4,14 +4,14 @@ import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { recordLog } from '../logs/logs.service';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
 import { runLineAction, type LineActionOutcome, type LineLogPlan } from './line-action-runner';
 import { freeUsername } from './line-identity';
 import { lineRefusal, macTakenError, uniqueConflictOr } from './line-errors';
-import { ownerUsernameOf, requireLineInScope } from './line-scope';
+import { requireLineRecordInScope } from './line-scope';
 import { lineLogType } from './line-view';
 import { deleteLineRow, existingBouquetIds, macTaken, type LineChanges } from './lines.repository';
 
@@ -86,8 +86,7 @@ export function setLineEnabled(
 export async function deleteLine(db: Database, caller: Caller, id: number): Promise<void> {
   await runInTransaction(db, async (tx) => {
     await lockAccountTree(tx, 'keep');
-    const line = await requireLineInScope(tx, caller, id, { lock: true });
-    const ownerUsername = await ownerUsernameOf(tx, line);
+    const { line, ownerUsername } = await requireLineRecordInScope(tx, caller, id, { lock: true });
     const target =
       line.resellerId === caller.id
         ? {}

@@ -11,7 +11,7 @@ import { addPanelMonths, checkCalendarDate, expiryAt2359 } from '@panel/shared/l
 import { toCents } from '@panel/shared/money/credits';
 import type { Database } from '../../db/database';
 import type { LineRow } from '../../db/schema/index';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { runLineAction, type LineActionOutcome } from './line-action-runner';
 import { lineRefusal } from './line-errors';
 import { nowSeconds, requireSalePackage } from './line-identity';

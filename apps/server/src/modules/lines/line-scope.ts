@@ -1,33 +1,37 @@
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { Database } from '../../db/database';
-import type { AccountRow, LineRow } from '../../db/schema/index';
-import { AppError } from '../../lib/app-error';
-import type { Caller } from '../../plugins/authenticate';
-import { requireAccountInScope } from '../accounts/account-scope';
-import { findAccountById } from '../accounts/accounts.repository';
 import type { Transaction } from '../../db/run-in-transaction';
+import { lines, type AccountRow, type LineRow } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { Caller } from '../auth/caller';
 import { lockAccountTree, tryKeepAccountTree } from '../accounts/account-tree-lock';
-import { findLineInScope, findLineRecordInScope, type LineRecord } from './lines.repository';
+import { foundInScope, inCallerCurrentSubtree, requireAccountInScope } from '../scope/caller-scope';
+import { findLineRecordInScope, type LineRecord } from './lines.repository';
 
 /**
- * The line with this id if its owner is in the caller's subtree, else 404 exactly like a missing id
- * (PRODUCT.md §4). Called first by every service that takes a line id; `lock` keeps the row locked
- * until the transaction ends.
+ * The line with this id and its owner's username if the owner is in the caller's subtree, else 404 exactly
+ * like a missing id (decision 0031). Called first by every service that takes a line id; `lock` keeps the
+ * line row locked until the transaction ends.
  */
+export async function requireLineRecordInScope(
+  db: Database,
+  caller: Caller,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<LineRecord> {
+  const inScope = inCallerCurrentSubtree(caller, lines.ownerPath);
+  const record = foundInScope(await findLineRecordInScope(db, id, inScope, options.lock ?? false));
+  return { line: record.line, ownerUsername: record.ownerUsername };
+}
+
+/** requireLineRecordInScope when the owner's username is not needed. */
 export async function requireLineInScope(
   db: Database,
   caller: Caller,
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<LineRow> {
-  const line = await findLineInScope(
-    db,
-    id,
-    caller.role === 'admin' ? null : caller.id,
-    options.lock ?? false,
-  );
-  if (!line) throw AppError.notFound();
-  return line;
+  return (await requireLineRecordInScope(db, caller, id, options)).line;
 }
 
 /**
@@ -54,17 +58,17 @@ export async function requireLineRecordForAction(
   id: number,
   waitForTree: boolean,
 ): Promise<LineRecord> {
-  const scopeOf = caller.role === 'admin' ? null : caller.id;
   if (waitForTree) await lockAccountTree(tx, 'keep');
-  const record = await findLineRecordInScope(
-    tx,
-    id,
-    scopeOf,
-    true,
-    waitForTree ? undefined : tryKeepAccountTree(),
+  const record = foundInScope(
+    await findLineRecordInScope(
+      tx,
+      id,
+      inCallerCurrentSubtree(caller, lines.ownerPath),
+      true,
+      waitForTree ? undefined : tryKeepAccountTree(),
+    ),
   );
-  if (record && !record.treeLocked) throw new AccountTreeBusy();
-  if (!record) throw AppError.notFound();
+  if (!record.treeLocked) throw new AccountTreeBusy();
   return { line: record.line, ownerUsername: record.ownerUsername };
 }
 
@@ -82,11 +86,4 @@ export async function requireLineOwner(
     throw new AppError(422, 'validation_failed', LINE_MESSAGES.ownerInvalid, 'reseller_id');
   }
   return owner;
-}
-
-/** The username of a line's owner (for the answer and the log row). */
-export async function ownerUsernameOf(db: Database, line: LineRow): Promise<string> {
-  const owner = await findAccountById(db, line.resellerId);
-  if (!owner) throw new Error(`owner ${line.resellerId} of line ${line.id} is missing`);
-  return owner.username;
 }

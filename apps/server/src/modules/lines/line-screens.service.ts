@@ -2,7 +2,7 @@ import { screensTotalError } from '@panel/shared/lines/line-actions';
 import { screensCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { Database } from '../../db/database';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { runLineAction, type LineActionOutcome } from './line-action-runner';
 import { lineRefusal } from './line-errors';
 import { nowSeconds } from './line-identity';

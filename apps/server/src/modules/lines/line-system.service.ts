@@ -7,7 +7,7 @@ import type { Database } from '../../db/database';
 import type { Transaction } from '../../db/run-in-transaction';
 import type { LineRow } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { isProvisionedSystem } from '../provisioning/provisioning-outbox';
 import type { ProvisioningService } from '../provisioning/provisioning.service';
 import {

@@ -1,16 +1,23 @@
-import type { LineSortField } from '@panel/shared/lines/line-api';
+import {
+  LINE_STATUS_FILTER_CODES,
+  LINE_STATUS_FILTERS,
+  type LineSortField,
+} from '@panel/shared/lines/line-api';
 import type { OrderBy } from '@panel/shared/lists/list-query';
-import { and, asc, count, desc, eq, gt, like, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { withinBudget, type BoundedReads, type Database } from '../../db/database';
+import { and, asc, count, desc, eq, gt, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
 import { accounts, lines, type LineRow } from '../../db/schema/index';
 import { containsPattern } from '../resellers/resellers.repository';
+import { pathWithin, withinScope, type ListScope } from '../scope/caller-scope';
 import type { LineRecord } from './lines.repository';
 
 /**
  * Totals are counted exactly up to this many rows; past it the answer says "mais de 1.000"
  * (`total_exact: false`) instead of counting millions of rows on every page view (decision 0012). It was
  * 10.000: counting ten thousand index entries was most of the database work of every list view, and
- * capped the server at ~300 list views a second at a million lines (decision 0018).
+ * capped the server at ~300 list views a second at a million lines (decision 0018). The count always runs
+ * to the end, never against a clock, so the same data gets the same total however busy the machine is
+ * (decision 0032).
  */
 export const LINE_TOTAL_CAP = 1_000;
 
@@ -21,8 +28,8 @@ export const LINE_TOTAL_CAP = 1_000;
 export const lineSearchText = sql`(coalesce(${lines.username}, '') || ' ' || coalesce(${lines.fullName}, '') || ' ' || coalesce(${lines.resellerNotes}, '') || ' ' || coalesce(${lines.macaddr}, ''))`;
 
 export interface LineFilters {
-  /** Path of the caller's subtree; undefined for an admin (every line). */
-  scopePath?: string;
+  /** The caller's list scope (an admin: every line). */
+  scope: ListScope;
   resellerId?: number;
   search?: string;
   /** Not yet expired and expiring at or before this instant. */
@@ -33,20 +40,16 @@ export interface LineFilters {
   now: Date;
 }
 
-/** `owner_path LIKE '/1/7/%'`: one range of the text_pattern_ops index for a subtree. */
-export function lineScope(scopePath: string | undefined): SQL | undefined {
-  return scopePath === undefined ? undefined : like(lines.ownerPath, `${scopePath}%`);
-}
-
+/** The status filter's codes are shared with the query schema that accepts them. */
 function statusCondition(status: number | undefined, now: Date | Placeholder): SQL | undefined {
   switch (status) {
-    case 1:
+    case LINE_STATUS_FILTERS.active:
       return and(eq(lines.enabled, 1), gt(lines.expDate, now));
-    case 0:
+    case LINE_STATUS_FILTERS.blocked:
       return eq(lines.enabled, 0);
-    case 3:
+    case LINE_STATUS_FILTERS.expired:
       return and(eq(lines.enabled, 1), lte(lines.expDate, now));
-    case 4:
+    case LINE_STATUS_FILTERS.notExpired:
       return gt(lines.expDate, now);
     default:
       return undefined;
@@ -55,7 +58,7 @@ function statusCondition(status: number | undefined, now: Date | Placeholder): S
 
 export function lineConditions(filters: LineFilters): SQL | undefined {
   return and(
-    lineScope(filters.scopePath),
+    withinScope(filters.scope, lines.ownerPath),
     filters.resellerId === undefined ? undefined : eq(lines.resellerId, filters.resellerId),
     filters.search ? sql`${lineSearchText} ilike ${containsPattern(filters.search)}` : undefined,
     filters.expiringBy
@@ -83,8 +86,8 @@ export interface LineListPage {
   /** More rows follow this page (one extra row was read to know it). */
   hasMore: boolean;
   /**
-   * Rows matching the filters, counted up to LINE_TOTAL_CAP + 1; null when counting ran past the
-   * bounded read's budget, and for text searches, which are not counted (decision 0018).
+   * Rows matching the filters, counted up to LINE_TOTAL_CAP + 1; null for text searches, which are not
+   * counted (decision 0018).
    */
   counted: number | null;
 }
@@ -93,9 +96,9 @@ export interface LineListPage {
  * One page of lines with their owners' usernames, sorted by the chosen column and then by id (a
  * unique tiebreaker: pages never overlap or skip rows with equal values), plus the capped count.
  *
- * The page and the count run at the same time, the count as a bounded read: past its budget the
- * answer goes without it. The page reads one row more than it shows, so even without a count the
- * answer knows whether another page exists.
+ * The page and the count run at the same time (two connections of the pool on PostgreSQL). The count is
+ * bounded by rows, not by time (decision 0032). The page reads one row more than it shows, so even
+ * without a count (a text search) the answer knows whether another page exists.
  *
  * Both statements are built once per shape of the request (which filters, which sort) and kept as
  * prepared statements with placeholders (decision 0018): building them costs more than a fast index
@@ -106,7 +109,6 @@ export async function listLineRecords(
   db: Database,
   filters: LineFilters,
   page: { offset: number; limit: number; orderBy: OrderBy<LineSortField> },
-  counting: BoundedReads = { db },
 ): Promise<LineListPage> {
   const shape = shapeOf(filters, page.orderBy);
   const values = {
@@ -121,11 +123,9 @@ export async function listLineRecords(
     // a cancelled statement notices only at the end), so the page alone tells its total (decision 0018).
     shape.search
       ? null
-      : withinBudget(counting, (countDb) =>
-          preparedCount(countDb, shape)
-            .execute(values)
-            .then(([total]) => total?.value ?? 0),
-        ),
+      : preparedCount(db, shape)
+          .execute(values)
+          .then(([total]) => total?.value ?? 0),
   ]);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit, counted };
 }
@@ -144,11 +144,11 @@ interface ListShape {
 
 function shapeOf(filters: LineFilters, orderBy: OrderBy<LineSortField>): ListShape {
   return {
-    scope: filters.scopePath !== undefined,
+    scope: filters.scope.kind === 'subtree',
     reseller: filters.resellerId !== undefined,
     search: Boolean(filters.search),
     expiring: filters.expiringBy !== undefined,
-    status: [0, 1, 3, 4].includes(filters.status ?? -1) ? filters.status : undefined,
+    status: LINE_STATUS_FILTER_CODES.includes(filters.status ?? -1) ? filters.status : undefined,
     trial: filters.trial !== undefined,
     system: filters.system !== undefined,
     orderBy,
@@ -157,7 +157,7 @@ function shapeOf(filters: LineFilters, orderBy: OrderBy<LineSortField>): ListSha
 
 function placeholderValues(filters: LineFilters): Record<string, unknown> {
   return {
-    scope: filters.scopePath === undefined ? null : `${filters.scopePath}%`,
+    scope: filters.scope.kind === 'subtree' ? filters.scope.pattern : null,
     reseller: filters.resellerId ?? null,
     search: filters.search ? containsPattern(filters.search) : null,
     now: filters.now,
@@ -171,7 +171,7 @@ function placeholderValues(filters: LineFilters): Record<string, unknown> {
 function shapeConditions(shape: ListShape): SQL | undefined {
   const now = sql.placeholder('now');
   return and(
-    shape.scope ? like(lines.ownerPath, sql.placeholder('scope')) : undefined,
+    shape.scope ? pathWithin(lines.ownerPath, sql.placeholder('scope')) : undefined,
     shape.reseller ? eq(lines.resellerId, sql.placeholder('reseller')) : undefined,
     shape.search ? sql`${lineSearchText} ilike ${sql.placeholder('search')}` : undefined,
     shape.expiring
@@ -247,14 +247,14 @@ const preparedCount = (db: Database, shape: ListShape) =>
 /** Options for searchable selects: lines in scope whose search text contains `search`, by username. */
 export async function searchLineOptions(
   db: Database,
-  filters: { scopePath?: string; search: string },
+  filters: { scope: ListScope; search: string },
 ): Promise<{ id: number; username: string }[]> {
   return db
     .select({ id: lines.id, username: lines.username })
     .from(lines)
     .where(
       and(
-        lineScope(filters.scopePath),
+        withinScope(filters.scope, lines.ownerPath),
         filters.search ? sql`${lineSearchText} ilike ${containsPattern(filters.search)}` : undefined,
       ),
     )
@@ -263,19 +263,19 @@ export async function searchLineOptions(
 }
 
 /**
- * Removes the lines of a subtree (undefined: all) that expired before `expiredBefore` (trials only
+ * Removes the lines of a scope that expired before `expiredBefore` (trials only
  * when asked) and answers the removed rows. The owner_path/exp_date and is_trial/exp_date indexes
  * cover both shapes.
  */
 export async function deleteExpiredLines(
   db: Database,
-  options: { scopePath?: string; trialsOnly: boolean; expiredBefore: Date },
+  options: { scope: ListScope; trialsOnly: boolean; expiredBefore: Date },
 ): Promise<LineRow[]> {
   return db
     .delete(lines)
     .where(
       and(
-        lineScope(options.scopePath),
+        withinScope(options.scope, lines.ownerPath),
         options.trialsOnly ? eq(lines.isTrial, 1) : undefined,
         options.trialsOnly
           ? lte(lines.expDate, options.expiredBefore)

@@ -6,21 +6,19 @@ import {
 } from '@panel/shared/lines/line-api';
 import { endOfPanelDay } from '@panel/shared/lines/panel-calendar';
 import { listMeta, type SearchOption } from '@panel/shared/lists/list-query';
-import type { BoundedReads, Database } from '../../db/database';
-import type { Caller } from '../../plugins/authenticate';
-import { ownerUsernameOf, requireLineInScope } from './line-scope';
+import type { Database } from '../../db/database';
+import type { Caller } from '../auth/caller';
+import { listScopeOf } from '../scope/caller-scope';
+import { requireLineRecordInScope } from './line-scope';
 import { fromSeconds, toLine } from './line-view';
 import { nowSeconds } from './line-identity';
 import { LINE_TOTAL_CAP, listLineRecords, searchLineOptions } from './lines-list.repository';
 
-function scopePathOf(caller: Caller): string | undefined {
-  return caller.role === 'admin' ? undefined : caller.path;
-}
-
 /**
  * `meta` of a line list (decision 0018). `total_exact: false` always means "more than `total`":
- * - counted (up to the cap): exact up to 1.000, else total 1.000 and total_exact false;
- * - not counted (a text search, or the count ran past its budget): the page itself tells the truth —
+ * - counted (up to the cap, always to the end: decision 0032): exact up to 1.000, else total 1.000 and
+ *   total_exact false;
+ * - not counted (a text search): the page itself tells the truth —
  *   the last page gives the exact total, a full page with more behind it gives "more than the rows up to
  *   this page".
  * Whenever another page exists, `pages` lets the panel go to it, even past what the total covers.
@@ -44,19 +42,18 @@ export function lineListMeta(
 
 /**
  * GET /api/users: an admin sees every line, anyone else the lines of its subtree. `meta.total` is
- * exact up to 1.000 when it can be counted within the budget; see lineListMeta.
+ * exact up to 1.000 unless the list is a text search; see lineListMeta.
  */
 export async function listLines(
   db: Database,
   caller: Caller,
   query: LineListQuery,
-  counting: BoundedReads = { db },
 ): Promise<LineListResponse> {
   const now = nowSeconds();
   const result = await listLineRecords(
     db,
     {
-      scopePath: scopePathOf(caller),
+      scope: listScopeOf(caller),
       resellerId: query.reseller,
       search: query.search || undefined,
       expiringBy: query.expirationInterval
@@ -68,7 +65,6 @@ export async function listLines(
       now: fromSeconds(now),
     },
     { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
-    counting,
   );
   return {
     data: result.rows.map((row) => toLine(row.line, row.ownerUsername)),
@@ -77,12 +73,12 @@ export async function listLines(
 }
 
 export async function getLine(db: Database, caller: Caller, id: number): Promise<Line> {
-  const line = await requireLineInScope(db, caller, id);
-  return toLine(line, await ownerUsernameOf(db, line));
+  const { line, ownerUsername } = await requireLineRecordInScope(db, caller, id);
+  return toLine(line, ownerUsername);
 }
 
 /** POST /api/users/select_search: `{ label: username, value: id }`, at most 20, in scope. */
 export async function searchLines(db: Database, caller: Caller, search: string): Promise<SearchOption[]> {
-  const rows = await searchLineOptions(db, { scopePath: scopePathOf(caller), search });
+  const rows = await searchLineOptions(db, { scope: listScopeOf(caller), search });
   return rows.map((row) => ({ label: row.username, value: row.id }));
 }

@@ -11,46 +11,20 @@ export interface LineRecord {
   ownerUsername: string;
 }
 
-export async function findLineRecord(db: Database, id: number): Promise<LineRecord | undefined> {
-  const [row] = await db
-    .select({ line: lines, ownerUsername: accounts.username })
-    .from(lines)
-    .innerJoin(accounts, eq(accounts.id, lines.resellerId))
-    .where(eq(lines.id, id));
-  return row;
-}
-
 /**
- * The line if its owner is in the caller's subtree (`scopeOf` null: an admin, everything). The
- * caller's path is read in the same statement, like requireAccountInScope, so a subtree moved since
- * the session was loaded cannot widen the scope. With `lock` the line row stays locked (FOR UPDATE)
- * until the transaction ends: two actions on one line queue instead of both reading the old expiry.
- */
-export async function findLineInScope(
-  db: Database,
-  id: number,
-  scopeOf: number | null,
-  lock: boolean,
-): Promise<LineRow | undefined> {
-  return (await findLineRecordInScope(db, id, scopeOf, lock))?.line;
-}
-
-/**
- * findLineInScope with the owner's username, in one statement (one round trip less per line action).
- * Only the line row is locked (FOR UPDATE OF lines), never the owner's account row. With `treeLock` the
- * same statement also tries the shared account-tree lock (`treeLocked`: whether it got it).
+ * The line with its owner's username if `inScope` (the caller's scope condition on `lines.owner_path`,
+ * modules/scope/caller-scope.ts) holds, in one statement. With `lock` only the line row stays locked
+ * (FOR UPDATE OF lines, never the owner's account row) until the transaction ends: two actions on one
+ * line queue instead of both reading the old expiry. With `treeLock` the same statement also tries the
+ * shared account-tree lock (`treeLocked`: whether it got it).
  */
 export async function findLineRecordInScope(
   db: Database,
   id: number,
-  scopeOf: number | null,
+  inScope: SQL | undefined,
   lock: boolean,
   treeLock?: SQL<boolean>,
 ): Promise<(LineRecord & { treeLocked: boolean }) | undefined> {
-  const inScope =
-    scopeOf === null
-      ? undefined
-      : sql`${lines.ownerPath} like (select me.path from ${accounts} as me where me.id = ${scopeOf}) || '%'`;
   const query = db
     .select({ line: lines, ownerUsername: accounts.username, treeLocked: treeLock ?? sql<boolean>`true` })
     .from(lines)
@@ -63,12 +37,6 @@ export async function findLineRecordInScope(
 export async function insertLine(db: Database, values: NewLineRow): Promise<LineRow> {
   const [row] = await db.insert(lines).values(values).returning();
   if (!row) throw new Error('line not inserted');
-  return row;
-}
-
-export async function updateLine(db: Database, id: number, changes: LineChanges): Promise<LineRow> {
-  const [row] = await db.update(lines).set(changes).where(eq(lines.id, id)).returning();
-  if (!row) throw new Error(`line ${id} vanished while locked`);
   return row;
 }
 

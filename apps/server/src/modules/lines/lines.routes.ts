@@ -15,10 +15,10 @@ import {
 import { idParamsSchema, searchOptionSchema } from '@panel/shared/lists/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BoundedReads, Database } from '../../db/database';
+import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ADMIN_OR_RESELLER } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authenticate';
+import { requireCaller } from '../auth/caller';
 import { toActionResult } from './line-action-runner';
 import { lineActionsRoutes } from './line-actions.routes';
 import { cleanupExpiredLines } from './line-cleanup.service';
@@ -31,10 +31,7 @@ const tags = ['users'];
 const access = ADMIN_OR_RESELLER;
 
 /** /api/users: the lines of spec §2 "Users" (docs/api-contract-lines.md). Publishers have no lines. */
-export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; counting?: BoundedReads }> = async (
-  app,
-  { db, counting },
-) => {
+export const linesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/users',
     {
@@ -42,7 +39,7 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; counting?: Bound
       schema: {
         tags,
         summary:
-          'Lines of the caller’s subtree (admin: all), paged, sorted, filtered; total exact up to 1.000 when countable (not for text searches), else “more than total”',
+          'Lines of the caller’s subtree (admin: all), paged, sorted, filtered; total exact up to 1.000 (not counted for text searches), else “more than total”',
         querystring: lineListQuerySchema,
         response: { 200: lineListResponseSchema, ...errorResponses },
       },
@@ -51,7 +48,7 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; counting?: Bound
       // for 10 rows, more for 100; decision 0018). Errors still leave through the error handler.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => listLines(db, requireCaller(request), request.query, counting ?? { db }),
+    async (request) => listLines(db, requireCaller(request), request.query),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type { LogsQuery } from '@panel/shared/logs/log-schemas';
 import { and, asc, count, desc, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accounts, logs, type LogDetails } from '../../db/schema/index';
+import { accountIdsWithin, type ListScope } from '../scope/caller-scope';
 import { signedMovementCents } from './log-movement';
 
 export interface CreditsStep {
@@ -78,10 +79,6 @@ function accountIdsNamed(username: string) {
   return sql`(select ${accounts.id} from ${accounts} where lower(${accounts.username}) = lower(${username}))`;
 }
 
-function accountIdsUnder(pathPrefix: string) {
-  return sql`(select ${accounts.id} from ${accounts} where ${accounts.path} like ${`${pathPrefix}%`})`;
-}
-
 const ORDER_COLUMNS = {
   created_at: logs.createdAt,
   action: logs.action,
@@ -95,8 +92,8 @@ export interface LogListFilters extends Pick<
 > {
   from: Date;
   to: Date;
-  /** Path of the caller's subtree; undefined for an admin (everything). */
-  scopePath?: string;
+  /** The caller's list scope (an admin: everything). */
+  scope: ListScope;
 }
 
 export async function listLogRows(
@@ -108,8 +105,8 @@ export async function listLogRows(
   if (filters.actions) conditions.push(inArray(logs.action, filters.actions));
   if (filters.types) conditions.push(inArray(logs.type, filters.types));
   // A log belongs to a subtree when the one who acted or the one acted on is in it now.
-  if (filters.scopePath !== undefined) {
-    const under = accountIdsUnder(filters.scopePath);
+  const under = accountIdsWithin(filters.scope);
+  if (under) {
     conditions.push(or(sql`${logs.actorId} in ${under}`, sql`${logs.targetAccountId} in ${under}`));
   }
   // 'Revenda' / 'Revendedor' is the one who acted; the one acted on has its own filter (target).
@@ -133,7 +130,6 @@ export async function listLogRows(
   const where = and(...conditions);
   const column = ORDER_COLUMNS[page.orderBy.field];
   const direction = page.orderBy.direction === 'asc' ? asc : desc;
-  const under = filters.scopePath === undefined ? undefined : accountIdsUnder(filters.scopePath);
   const rows = await db
     .select({
       log: logs,

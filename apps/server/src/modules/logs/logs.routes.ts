@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../lib/route-schemas';
 import { ANY_ROLE } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authenticate';
+import { requireCaller } from '../auth/caller';
 import { listLogs, logOptions } from './logs.service';
 
 export const logsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -11,7 +11,8 @@ import type { LogEntry, LogList, LogOptions, LogsQuery } from '@panel/shared/log
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { LogRow } from '../../db/schema/index';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
+import { listScopeOf } from '../scope/caller-scope';
 import { signedMovementCents } from './log-movement';
 import { insertLog, listLogRows, logInsertSql, type NewLogEntry } from './logs.repository';
 
@@ -105,7 +106,7 @@ export async function listLogs(db: Database, caller: Caller, query: LogsQuery): 
       reseller: query.reseller || undefined,
       target: query.target || undefined,
       user: query.user || undefined,
-      scopePath: caller.role === 'admin' ? undefined : caller.path,
+      scope: listScopeOf(caller),
     },
     { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
   );

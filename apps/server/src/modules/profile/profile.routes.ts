@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ANY_ROLE } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authenticate';
+import { requireCaller } from '../auth/caller';
 import { changePassword, getProfile, updateProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (

@@ -11,7 +11,7 @@ import {
   recordPasswordFailure,
   type AttemptLimitConfig,
 } from '../attempts/attempt-limits';
-import type { Caller } from '../../plugins/authenticate';
+import type { Caller } from '../auth/caller';
 import { findAccountById, updatePasswordHash, updatePreferences } from '../accounts/accounts.repository';
 import { endAccountSessions } from '../auth/sessions.repository';
 

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database';
 import type { AccountRow } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { unixSeconds } from '../../lib/unix-time';
-import type { Caller } from '../../plugins/authenticate';
-import { requireAccountInScope } from '../accounts/account-scope';
+import type { Caller } from '../auth/caller';
+import { requireAccountInScope } from '../scope/caller-scope';
 import { findResellerRecord, type ResellerRecord } from './resellers.repository';
 
 /** What every reseller operation shares: the API shape of a reseller and the scope checks on one. */

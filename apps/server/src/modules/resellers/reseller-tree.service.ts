@@ -5,8 +5,8 @@ import type { TransferResellerInput } from '@panel/shared/resellers/transfer-res
 import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../lib/app-error';
-import type { Caller } from '../../plugins/authenticate';
-import { requireAccountInScope } from '../accounts/account-scope';
+import type { Caller } from '../auth/caller';
+import { requireAccountInScope } from '../scope/caller-scope';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { moveCredits } from '../ledger/ledger.service';
 import { recordLog } from '../logs/logs.service';

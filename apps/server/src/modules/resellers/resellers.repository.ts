@@ -1,9 +1,10 @@
 import type { ResellerListQuery } from '@panel/shared/resellers/reseller-schema';
-import { and, asc, count, desc, eq, ilike, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import type { Transaction } from '../../db/run-in-transaction';
 import { accounts, lines, type AccountRow } from '../../db/schema/index';
+import { pathWithin, subtreePattern, withinScope, type ListScope } from '../scope/caller-scope';
 
 const master = alias(accounts, 'reseller_master');
 
@@ -54,8 +55,8 @@ export function containsPattern(text: string): string {
 }
 
 export interface ResellerListFilters {
-  /** Caller scope condition (undefined for an admin). */
-  scope: SQL | undefined;
+  /** The caller's list scope (an admin: every account). */
+  scope: ListScope;
   search?: string;
   id?: number;
   ip?: string;
@@ -70,7 +71,7 @@ export async function listResellerRecords(
 ): Promise<{ rows: ResellerRecord[]; total: number }> {
   const where = and(
     inArray(accounts.role, MANAGED_ROLES),
-    filters.scope,
+    withinScope(filters.scope, accounts.path),
     filters.search ? ilike(accounts.username, containsPattern(filters.search)) : undefined,
     filters.id !== undefined ? eq(accounts.id, filters.id) : undefined,
     filters.ip ? eq(accounts.lastIp, filters.ip) : undefined,
@@ -156,11 +157,11 @@ export async function moveSubtreePaths(tx: Transaction, oldPath: string, newPath
   await tx
     .update(accounts)
     .set({ path: sql`${newPath} || substr(${accounts.path}, ${oldPath.length + 1})` })
-    .where(like(accounts.path, `${oldPath}%`));
+    .where(pathWithin(accounts.path, subtreePattern(oldPath)));
   await tx
     .update(lines)
     .set({ ownerPath: sql`${newPath} || substr(${lines.ownerPath}, ${oldPath.length + 1})` })
-    .where(like(lines.ownerPath, `${oldPath}%`));
+    .where(pathWithin(lines.ownerPath, subtreePattern(oldPath)));
 }
 
 /** Hands every line of `fromId` to `to` (a deleted reseller's lines go to REVENDAS_DELETADOS). */
@@ -188,14 +189,14 @@ export async function deleteAccountRow(tx: Transaction, id: number): Promise<voi
 /** Select options: accounts in scope whose username contains `search`, the bucket excluded. */
 export async function searchAccounts(
   db: Database,
-  filters: { scope: SQL | undefined; search: string; roles: readonly AccountRow['role'][] },
+  filters: { scope: ListScope; search: string; roles: readonly AccountRow['role'][] },
 ): Promise<{ id: number; username: string }[]> {
   return db
     .select({ id: accounts.id, username: accounts.username })
     .from(accounts)
     .where(
       and(
-        filters.scope,
+        withinScope(filters.scope, accounts.path),
         inArray(accounts.role, filters.roles),
         ne(accounts.isDeletedBucket, true),
         filters.search ? ilike(accounts.username, containsPattern(filters.search)) : undefined,

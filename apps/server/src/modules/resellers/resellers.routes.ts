@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ADMIN_ONLY, ADMIN_OR_RESELLER } from '../../plugins/access';
-import { requireCaller } from '../../plugins/authenticate';
+import { requireCaller } from '../auth/caller';
 import {
   changeResellerCredits,
   createReseller,

@@ -19,8 +19,8 @@ import { accounts } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password-hash';
 import { UNIQUE_VIOLATION, postgresErrorCode } from '../../lib/postgres-error';
-import type { Caller } from '../../plugins/authenticate';
-import { inCallerSubtree, requireAccountInScope } from '../accounts/account-scope';
+import type { Caller } from '../auth/caller';
+import { listScopeOf, requireAccountInScope } from '../scope/caller-scope';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { endAccountSessions } from '../auth/sessions.repository';
 import { InsufficientCreditsError, listAccountLedger, moveCredits } from '../ledger/ledger.service';
@@ -62,7 +62,7 @@ export async function listResellers(
   const { rows, total } = await listResellerRecords(
     db,
     {
-      scope: inCallerSubtree(caller),
+      scope: listScopeOf(caller),
       search: query.search || undefined,
       id: query.id,
       ip: query.ip || undefined,
@@ -258,7 +258,7 @@ export async function searchResellerOptions(
   search: string,
 ): Promise<SearchOption[]> {
   const rows = await searchAccounts(db, {
-    scope: inCallerSubtree(caller),
+    scope: listScopeOf(caller),
     search,
     roles: caller.role === 'admin' ? ['admin', 'reseller'] : ['reseller'],
   });

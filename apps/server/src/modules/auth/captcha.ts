@@ -3,8 +3,8 @@ import type { CaptchaConfig } from '@panel/shared/auth/sign-in-schema';
 import { CappedMap, createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { verify as verifyAltchaPayload } from 'altcha-lib/frameworks/shared';
-import type { Config } from '../config';
-import { AppError } from '../lib/app-error';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
 
 export interface CaptchaVerifier {
   readonly publicConfig: CaptchaConfig;
