@@ -1,41 +1,27 @@
 import { LIST_MESSAGES } from '@panel/shared/lists/list-query';
 import { endOfPanelDay } from '@panel/shared/lines/panel-calendar';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, createSignedInAccount } from '../../../test/factories';
-import { callApi, daysFromNow, seedLine, type Method } from '../../../test/line-fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
-import type { Database } from '../../db/database';
+import { describe, expect, it } from 'vitest';
+import { createSignedInAccount, createLine, daysFromNow } from '../../../test/factories';
+import { useTestApp } from '../../../test/test-app';
 import { lines, type AccountRow } from '../../db/schema/index';
 import { lineConditions } from './lines-list.repository';
 import { lineListMeta } from './lines-list.service';
 
-let testApp: TestApp;
-let db: Database;
-let adminToken: string;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  db = testApp.app.database.db;
-  adminToken = await createSession(testApp.app, 1);
-});
-afterAll(() => testApp.close());
-
-const call = (token: string | undefined, method: Method, url: string, payload?: unknown) =>
-  callApi(testApp.app, token, method, url, payload);
+const t = useTestApp();
 
 async function listIds(token: string, query: string): Promise<number[]> {
-  const response = await call(token, 'GET', `/api/users?per=100&${query}`);
+  const response = await t.as(token).get(`/api/users?per=100&${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.map((line: { id: number }) => line.id);
 }
 
 /** admin → master → sub, and admin → other: one line each. */
 async function tree() {
-  const master = await createSignedInAccount(testApp.app);
-  const sub = await createSignedInAccount(testApp.app, { parent: master.account });
-  const other = await createSignedInAccount(testApp.app);
-  const lineOf = async (owner: AccountRow) => seedLine(testApp.app, owner);
+  const master = await createSignedInAccount(t.app);
+  const sub = await createSignedInAccount(t.app, { parent: master.account });
+  const other = await createSignedInAccount(t.app);
+  const lineOf = async (owner: AccountRow) => createLine(t.app, owner);
   return {
     master,
     sub,
@@ -48,43 +34,45 @@ async function tree() {
 
 describe('scope', () => {
   it('shows a reseller its own and its subtree’s lines, an admin every line', async () => {
-    const t = await tree();
-    expect((await listIds(t.master.token, 'order_by=id,asc')).sort()).toEqual(
-      [t.masterLine.id, t.subLine.id].sort(),
+    const family = await tree();
+    expect((await listIds(family.master.token, 'order_by=id,asc')).sort()).toEqual(
+      [family.masterLine.id, family.subLine.id].sort(),
     );
-    expect(await listIds(t.sub.token, '')).toEqual([t.subLine.id]);
-    const all = await listIds(adminToken, 'order_by=id,desc');
-    for (const line of [t.masterLine, t.subLine, t.otherLine]) expect(all).toContain(line.id);
+    expect(await listIds(family.sub.token, '')).toEqual([family.subLine.id]);
+    const all = await listIds(t.adminToken, 'order_by=id,desc');
+    for (const line of [family.masterLine, family.subLine, family.otherLine]) expect(all).toContain(line.id);
   });
 
   it('filters by owner; an owner outside the subtree gives an empty list, not someone else’s lines', async () => {
-    const t = await tree();
-    expect(await listIds(t.master.token, `reseller=${t.sub.account.id}`)).toEqual([t.subLine.id]);
-    expect(await listIds(t.master.token, `reseller=${t.other.account.id}`)).toEqual([]);
-    expect(await listIds(adminToken, `reseller=${t.other.account.id}`)).toEqual([t.otherLine.id]);
-    expect(await listIds(adminToken, 'reseller=')).not.toEqual([]);
+    const family = await tree();
+    expect(await listIds(family.master.token, `reseller=${family.sub.account.id}`)).toEqual([
+      family.subLine.id,
+    ]);
+    expect(await listIds(family.master.token, `reseller=${family.other.account.id}`)).toEqual([]);
+    expect(await listIds(t.adminToken, `reseller=${family.other.account.id}`)).toEqual([family.otherLine.id]);
+    expect(await listIds(t.adminToken, 'reseller=')).not.toEqual([]);
   });
 
   it('answers 404 for a line outside the subtree, exactly like a missing one', async () => {
-    const t = await tree();
-    const own = await call(t.sub.token, 'GET', `/api/users/${t.subLine.id}`);
-    expect(own.json()).toMatchObject({ id: t.subLine.id, master_username: t.sub.account.username });
-    for (const id of [t.masterLine.id, t.otherLine.id, 987654]) {
-      const response = await call(t.sub.token, 'GET', `/api/users/${id}`);
+    const family = await tree();
+    const own = await t.as(family.sub.token).get(`/api/users/${family.subLine.id}`);
+    expect(own.json()).toMatchObject({ id: family.subLine.id, master_username: family.sub.account.username });
+    for (const id of [family.masterLine.id, family.otherLine.id, 987654]) {
+      const response = await t.as(family.sub.token).get(`/api/users/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Recurso não encontrado.');
     }
-    expect((await call(t.master.token, 'GET', `/api/users/${t.subLine.id}`)).statusCode).toBe(200);
+    expect((await t.as(family.master.token).get(`/api/users/${family.subLine.id}`)).statusCode).toBe(200);
   });
 });
 
 describe('filters and sorting', () => {
   it('filters by status (1 active, 0 blocked, 3 expired, 4 not expired), type and service', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    const active = await seedLine(testApp.app, account);
-    const blocked = await seedLine(testApp.app, account, { enabled: 0 });
-    const expired = await seedLine(testApp.app, account, { expDate: daysFromNow(-2) });
-    const trial = await seedLine(testApp.app, account, { isTrial: 1, packageId: 61, system: 2 });
+    const { account, token } = await createSignedInAccount(t.app);
+    const active = await createLine(t.app, account);
+    const blocked = await createLine(t.app, account, { enabled: 0 });
+    const expired = await createLine(t.app, account, { expDate: daysFromNow(-2) });
+    const trial = await createLine(t.app, account, { isTrial: 1, packageId: 61, system: 2 });
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     expect(sorted(await listIds(token, 'status=1'))).toEqual(sorted([active.id, trial.id]));
     expect(await listIds(token, 'status=0')).toEqual([blocked.id]);
@@ -93,22 +81,22 @@ describe('filters and sorting', () => {
     expect(await listIds(token, 'type=trial')).toEqual([trial.id]);
     expect((await listIds(token, 'type=normal')).length).toBe(3);
     expect(await listIds(token, 'system=2')).toEqual([trial.id]);
-    const bad = await call(token, 'GET', '/api/users?status=2');
+    const bad = await t.as(token).get('/api/users?status=2');
     expect(bad.json()).toMatchObject({ status: 400, message: 'Status inválido' });
   });
 
   it('filters lines expiring today or within N days (panel days), never the expired ones', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
+    const { account, token } = await createSignedInAccount(t.app);
     const nowSeconds = Math.floor(Date.now() / 1000);
     const endOfToday = new Date(endOfPanelDay(nowSeconds) * 1000);
-    const today = await seedLine(testApp.app, account, {
+    const today = await createLine(t.app, account, {
       expDate: new Date(Math.min(endOfToday.getTime(), Date.now() + 60_000)),
     });
-    const inThree = await seedLine(testApp.app, account, {
+    const inThree = await createLine(t.app, account, {
       expDate: new Date(endOfPanelDay(nowSeconds, 3) * 1000),
     });
-    const inTen = await seedLine(testApp.app, account, { expDate: daysFromNow(10) });
-    await seedLine(testApp.app, account, { expDate: daysFromNow(-1) });
+    const inTen = await createLine(t.app, account, { expDate: daysFromNow(10) });
+    await createLine(t.app, account, { expDate: daysFromNow(-1) });
     expect(await listIds(token, 'expirationInterval=today')).toEqual([today.id]);
     expect(await listIds(token, 'expirationInterval=3days&order_by=exp_date,asc')).toEqual([
       today.id,
@@ -119,15 +107,15 @@ describe('filters and sorting', () => {
       inThree.id,
       inTen.id,
     ]);
-    expect((await call(token, 'GET', '/api/users?expirationInterval=2days')).statusCode).toBe(400);
+    expect((await t.as(token).get('/api/users?expirationInterval=2days')).statusCode).toBe(400);
   });
 
   it('searches username, name, notes and MAC, with % and _ taken literally', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    const byName = await seedLine(testApp.app, account, { fullName: 'Fernanda Azevedo' });
-    const byNote = await seedLine(testApp.app, account, { resellerNotes: 'vence_dia 10%' });
-    const byMac = await seedLine(testApp.app, account, { macaddr: 'de:ad:be:ef:00:01', system: 3 });
-    const byUser = await seedLine(testApp.app, account, { username: 'zequinha2024' });
+    const { account, token } = await createSignedInAccount(t.app);
+    const byName = await createLine(t.app, account, { fullName: 'Fernanda Azevedo' });
+    const byNote = await createLine(t.app, account, { resellerNotes: 'vence_dia 10%' });
+    const byMac = await createLine(t.app, account, { macaddr: 'de:ad:be:ef:00:01', system: 3 });
+    const byUser = await createLine(t.app, account, { username: 'zequinha2024' });
     expect(await listIds(token, 'search=azeVEDO')).toEqual([byName.id]);
     expect(await listIds(token, `search=${encodeURIComponent('_dia 10%')}`)).toEqual([byNote.id]);
     expect(await listIds(token, 'search=be:ef')).toEqual([byMac.id]);
@@ -136,55 +124,55 @@ describe('filters and sorting', () => {
   });
 
   it('sorts by the allowed columns with id as the tiebreaker', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    const a = await seedLine(testApp.app, account, { maxConnections: 2 });
-    const b = await seedLine(testApp.app, account, { maxConnections: 1 });
-    const c = await seedLine(testApp.app, account, { maxConnections: 2 });
+    const { account, token } = await createSignedInAccount(t.app);
+    const a = await createLine(t.app, account, { maxConnections: 2 });
+    const b = await createLine(t.app, account, { maxConnections: 1 });
+    const c = await createLine(t.app, account, { maxConnections: 2 });
     expect(await listIds(token, 'order_by=max_connections,asc')).toEqual([b.id, a.id, c.id]);
     expect(await listIds(token, 'order_by=max_connections,desc')).toEqual([c.id, a.id, b.id]);
-    const bad = await call(token, 'GET', '/api/users?order_by=password,asc');
+    const bad = await t.as(token).get('/api/users?order_by=password,asc');
     expect(bad.json()).toMatchObject({ status: 400, message: LIST_MESSAGES.invalidOrder });
   });
 });
 
 describe('pages and honest totals', () => {
   it('pages with exact meta while the total is small', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    for (let index = 0; index < 5; index++) await seedLine(testApp.app, account);
-    const response = await call(token, 'GET', '/api/users?per=2&page=3');
+    const { account, token } = await createSignedInAccount(t.app);
+    for (let index = 0; index < 5; index++) await createLine(t.app, account);
+    const response = await t.as(token).get('/api/users?per=2&page=3');
     expect(response.json().meta).toEqual({ page: 3, per: 2, pages: 3, total: 5, total_exact: true });
     expect(response.json().data).toHaveLength(1);
   });
 
   it('stops counting past 1.000 rows: total is the cap and total_exact false; later pages stay reachable', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    await db.execute(sql`
+    const { account, token } = await createSignedInAccount(t.app);
+    await t.db.execute(sql`
       insert into ${lines} (reseller_id, owner_path, username, password, exp_date, package_id, system)
       select ${account.id}, ${account.path}, 'massa' || g || 'x' || ${account.id}, 'senha@9x7',
              now() + (g || ' minutes')::interval, 17, case when g <= 7 then 2 else 1 end
       from generate_series(1, 1001) as g`);
-    const capped = await call(token, 'GET', '/api/users?per=50&page=2');
+    const capped = await t.as(token).get('/api/users?per=50&page=2');
     expect(capped.json().meta).toEqual({ page: 2, per: 50, pages: 20, total: 1_000, total_exact: false });
     expect(capped.json().data).toHaveLength(50);
     // Past what the capped total covers, the next page is still offered while rows remain.
-    const deep = await call(token, 'GET', '/api/users?per=50&page=20');
+    const deep = await t.as(token).get('/api/users?per=50&page=20');
     expect(deep.json().meta).toMatchObject({ page: 20, pages: 21, total_exact: false });
     // A filter that leaves few rows brings the exact number back (seven P2P lines; not a date filter, whose
     // count depends on the hour the test runs).
-    const narrow = await call(token, 'GET', '/api/users?system=2&per=5');
+    const narrow = await t.as(token).get('/api/users?system=2&per=5');
     expect(narrow.json().meta).toEqual({ page: 1, per: 5, pages: 2, total: 7, total_exact: true });
   });
 
   it('does not count a text search: the page tells the total (exact on its last page, else "more than")', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
+    const { account, token } = await createSignedInAccount(t.app);
     for (let index = 0; index < 12; index++)
-      await seedLine(testApp.app, account, { fullName: `Zulmira ${index}` });
-    const first = await call(token, 'GET', '/api/users?search=zulmira&per=5&page=1');
+      await createLine(t.app, account, { fullName: `Zulmira ${index}` });
+    const first = await t.as(token).get('/api/users?search=zulmira&per=5&page=1');
     expect(first.json().meta).toEqual({ page: 1, per: 5, pages: 2, total: 5, total_exact: false });
-    const last = await call(token, 'GET', '/api/users?search=zulmira&per=5&page=3');
+    const last = await t.as(token).get('/api/users?search=zulmira&per=5&page=3');
     expect(last.json().meta).toEqual({ page: 3, per: 5, pages: 3, total: 12, total_exact: true });
     expect(last.json().data).toHaveLength(2);
-    const one = await call(token, 'GET', '/api/users?search=zulmira 7');
+    const one = await t.as(token).get('/api/users?search=zulmira 7');
     expect(one.json().meta).toEqual({ page: 1, per: 10, pages: 1, total: 1, total_exact: true });
   });
 });
@@ -222,7 +210,7 @@ describe('totals when the count runs past its budget (lineListMeta)', () => {
 
 describe('indexes the list relies on', () => {
   async function plan(where: ReturnType<typeof lineConditions>): Promise<string> {
-    return db.transaction(async (tx) => {
+    return t.db.transaction(async (tx) => {
       // Small tables make a sequential scan cheapest; forbid it to see whether an index applies at all.
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(sql`explain select ${lines.id} from ${lines} where ${where}`);
@@ -243,15 +231,15 @@ describe('indexes the list relies on', () => {
 
 describe('POST /api/users/select_search', () => {
   it('offers lines of the subtree only, as { label, value }', async () => {
-    const t = await tree();
-    const response = await call(t.sub.token, 'POST', '/api/users/select_search', { search: 'cliente' });
-    expect(response.json()).toEqual([{ label: t.subLine.username, value: t.subLine.id }]);
-    const all = await call(t.master.token, 'POST', '/api/users/select_search', {});
+    const family = await tree();
+    const response = await t.as(family.sub.token).post('/api/users/select_search', { search: 'cliente' });
+    expect(response.json()).toEqual([{ label: family.subLine.username, value: family.subLine.id }]);
+    const all = await t.as(family.master.token).post('/api/users/select_search', {});
     expect(
       all
         .json()
         .map((option: { value: number }) => option.value)
         .sort(),
-    ).toEqual([t.masterLine.id, t.subLine.id].sort());
+    ).toEqual([family.masterLine.id, family.subLine.id].sort());
   });
 });
