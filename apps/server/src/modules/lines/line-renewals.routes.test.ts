@@ -269,6 +269,7 @@ describe('renew by calendar', () => {
         status: 422,
         code: 'validation_failed',
         message: LINE_MESSAGES.dateNotAfterExpiry,
+        field: 'selected_date',
       },
     );
     await expectRefused(
@@ -341,7 +342,7 @@ describe('add days (P2P extension)', () => {
         p2p,
         'add-days',
         { days },
-        { status: 400, code: 'validation_failed', message: LINE_MESSAGES.addDaysRange },
+        { status: 400, code: 'validation_failed', message: LINE_MESSAGES.addDaysRange, field: 'days' },
       );
     }
   });

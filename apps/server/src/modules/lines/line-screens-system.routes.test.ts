@@ -114,7 +114,7 @@ describe('screens', () => {
       line,
       'screens',
       { screens: 99 },
-      { status: 422, code: 'validation_failed', message: LINE_MESSAGES.screensMaximum },
+      { status: 422, code: 'validation_failed', message: LINE_MESSAGES.screensMaximum, field: 'screens' },
     );
     await expectRefused(
       token,
@@ -122,7 +122,7 @@ describe('screens', () => {
       line,
       'screens',
       { screens: 0 },
-      { status: 400, code: 'validation_failed', message: 'Informe somente números' },
+      { status: 400, code: 'validation_failed', message: 'Informe somente números', field: 'screens' },
     );
     for (const overrides of [{ isTrial: 1 }, { system: 2 }, { system: 3 }]) {
       const other = await createLine(t.app, account, overrides);
@@ -209,6 +209,7 @@ describe('change service', () => {
         status: 422,
         code: 'validation_failed',
         message: LINE_MESSAGES.hybridIrreversible,
+        field: 'system_id',
       },
     );
   });
@@ -270,7 +271,7 @@ describe('hybrid transfer', () => {
       line,
       'hybrid-transfer',
       {},
-      { status: 400, code: 'validation_failed', message: LINE_MESSAGES.required },
+      { status: 400, code: 'validation_failed', message: LINE_MESSAGES.required, field: 'macaddr' },
     );
   });
 });

@@ -58,7 +58,8 @@ describe('POST /api/resellers', () => {
         targetCreditsAfter: '30.00',
       }),
     ]);
-    expect(await signInAs(t.app, 'novarevenda1', 'senha@19')).toEqual(expect.any(String));
+    const signedIn = await signInAs(t.app, 'novarevenda1', 'senha@19');
+    expect((await t.as(signedIn).get('/api/profile')).json()).toMatchObject({ username: 'novarevenda1' });
   });
 
   it('defaults to 10 credits', async () => {

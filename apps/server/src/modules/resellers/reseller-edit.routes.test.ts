@@ -28,7 +28,8 @@ describe('PUT /api/resellers/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: 'renomeado1', notes: 'cliente antigo' });
     expect((await t.as(sub.token).get('/api/profile')).statusCode).toBe(404);
-    expect(await signInAs(t.app, 'renomeado1', 'nova@senha9')).toEqual(expect.any(String));
+    const signedIn = await signInAs(t.app, 'renomeado1', 'nova@senha9');
+    expect((await t.as(signedIn).get('/api/profile')).json()).toMatchObject({ username: 'renomeado1' });
     const entries = await logsAboutAccount(t.db, sub.account.id);
     expect(entries.map((entry) => entry.action)).toEqual(['update_username', 'update_password']);
     expect(entries[0]?.details).toEqual({ from: sub.account.username, to: 'renomeado1' });
