@@ -12,8 +12,11 @@ test('a reseller reveals its counters; a 4-hour trial stays out of the expiratio
   // A fresh reseller with 20 credits, so its counters and balance are exact.
   await signIn(await newReseller(20, 'dash'));
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Nothing expires yet.
-  await expect(page.getByTestId('expiring-table-empty')).toHaveText('Não há vencimentos próximos');
+  // Nothing expires yet. The first screen of a fresh browser loads its chunks cold: on a machine other suites
+  // load too, that takes longer than the default 10 s.
+  await expect(page.getByTestId('expiring-table-empty')).toHaveText('Não há vencimentos próximos', {
+    timeout: 30_000,
+  });
 
   // A trial expires within hours, but trials never crowd out paying customers there (decision 0027).
   const trial = await api.createTrialLine();
