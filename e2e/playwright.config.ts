@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
+import { ADMIN } from './fixtures/admin';
 import { panelWebServer } from './panel-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database per run, so journeys never depend on an earlier run's data.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'panel-e2e-'));
-
-export const E2E_ADMIN = { username: 'admin', password: 'Adm1n@e2e' };
 
 export default defineConfig({
   testDir: './tests',
@@ -29,8 +28,8 @@ export default defineConfig({
   },
   webServer: panelWebServer(port, {
     DATA_DIR: dataDir,
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
     CAPTCHA_PROVIDER: 'altcha',
     // The journeys sign the admin in several times within a minute; the limit itself is covered by the
     // server tests (the default of 5 would refuse the later journeys with 429).

@@ -1,19 +1,16 @@
-import { createResellerByApi } from '../fixtures/api';
-import { uniqueUsername } from '../fixtures/resellers';
-import { ADMIN, loginAs, logout, openSettingsMenu } from '../fixtures/session';
+import { logout, openSettingsMenu } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 
-test('changing the password asks for the current one; the new one signs in', async ({ page }) => {
-  test.slow(); // three sign-ins, each solving a captcha
-  const reseller = { username: uniqueUsername('senha'), password: 'senha@19', credits: 10 };
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await createResellerByApi(page, reseller);
-  await logout(page);
-
-  await loginAs(page, reseller);
+test('changing the password asks for the current one; the new one signs in', async ({
+  page,
+  signIn,
+  newReseller,
+}) => {
+  test.slow(); // two sign-ins, each solving a captcha
+  const reseller = await newReseller(10, 'senha');
+  await signIn(reseller);
   await expect(page).toHaveURL(/\/dashboard$/);
   await openSettingsMenu(page);
   await page.getByRole('menuitem', { name: 'Alterar senha' }).click();
@@ -37,6 +34,6 @@ test('changing the password asks for the current one; the new one signs in', asy
   await expect(page).toHaveURL(/\/dashboard$/);
   await logout(page);
 
-  await loginAs(page, { username: reseller.username, password: 'nova@senha9' });
+  await signIn({ username: reseller.username, password: 'nova@senha9' });
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/test';
-import { ADMIN, loginAs, openSettingsMenu, solveCaptcha } from '../fixtures/session';
+import { ADMIN, openSettingsMenu, solveCaptcha } from '../fixtures/session';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 
@@ -28,8 +28,8 @@ test('a protected route without a login goes to /login, and back there after sig
   await expect(page.getByText('Exibir tabelas em modo vertical (Mobile)')).toBeVisible();
 });
 
-test('admin: sign in with captcha → dashboard → theme → lock → unlock → logout', async ({ page }) => {
-  await loginAs(page, ADMIN);
+test('admin: sign in with captcha → dashboard → theme → lock → unlock → logout', async ({ page, signIn }) => {
+  await signIn();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('credit-balance')).toHaveText(/\d+,\d{2}/);
   await page.screenshot(shot('02-dashboard-light'));
@@ -71,8 +71,8 @@ test('admin: sign in with captcha → dashboard → theme → lock → unlock �
   await page.screenshot(shot('05-logged-out'));
 });
 
-test('a wrong password shows the server message and leaves the user on /login', async ({ page }) => {
-  await loginAs(page, { username: ADMIN.username, password: 'errada99' });
+test('a wrong password shows the server message and leaves the user on /login', async ({ page, signIn }) => {
+  await signIn({ username: ADMIN.username, password: 'errada99' });
   await expect(page.getByText('Usuário ou senha inválidos.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });

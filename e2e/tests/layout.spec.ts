@@ -1,12 +1,12 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { callApiAs, createResellerByApi } from '../fixtures/api';
+import type { Locator, Page } from '@playwright/test';
+import { panelApi, storedToken } from '../fixtures/api';
 import { uniqueUsername } from '../fixtures/resellers';
-import { ADMIN, loginAs, logout, openSettingsMenu } from '../fixtures/session';
+import { loginAs, logout, openSettingsMenu } from '../fixtures/session';
+import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
 
 // Issue 10, layout and list-state defects: what a person sees on a 1366×768 laptop and a 390×844 phone.
 // Screenshots are of the viewport, i.e. exactly what fits on that screen.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const PASSWORD = 'senha@19';
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 // A list page's first answer: chunks, profile and list on a machine other suites load too.
@@ -22,10 +22,7 @@ const LISTS = [
   { path: '/resellers/logs', table: 'reseller-logs-table', actions: null },
 ] as const;
 
-async function laptopPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: LAPTOP, locale: 'pt-BR' });
-  return context.newPage();
-}
+test.use({ viewport: LAPTOP });
 
 /**
  * In the viewport as it is (no scrolling, Playwright's checks never scroll) and on top: the point at its
@@ -62,33 +59,28 @@ async function checkLists(page: Page, role: string): Promise<void> {
 }
 
 test('at 1366×768 the row actions of every list are in view without scrolling sideways, for admin and master', async ({
-  browser,
-  baseURL,
+  page,
+  signIn,
+  api,
+  adminApi,
+  newReseller,
 }) => {
   test.setTimeout(180_000);
-  const page = await laptopPage(browser, baseURL);
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
-  const master = uniqueUsername('largura');
-  const blocked = uniqueUsername('bloq');
-  await createResellerByApi(page, { username: master, password: PASSWORD, credits: 50 });
-  await createResellerByApi(page, { username: blocked, password: PASSWORD, credits: 10 });
-  const found = await callApiAs<{ data: { id: number; username: string }[] }>(
-    page,
-    'GET',
-    '/resellers?page=1&per=50',
-  );
-  const idOf = (username: string) => found.data.find((row) => row.username === username)?.id;
-  await callApiAs(page, 'POST', `/resellers/${idOf(blocked)}/block`, {});
+  const masterAccount = await newReseller(50, 'largura');
+  const blockedAccount = await newReseller(10, 'bloq');
+  const blocked = blockedAccount.username;
+  await adminApi.call('POST', `/resellers/${blockedAccount.id}/block`, {});
   // Long names and notes: the widest rows the table has to hold.
   for (const packageId of [17, 57]) {
-    await callApiAs(page, 'POST', '/users', {
+    await adminApi.call('POST', '/users', {
       package_id: packageId,
-      reseller_id: idOf(master),
+      reseller_id: masterAccount.id,
       full_name: 'Maria Aparecida dos Santos Oliveira',
       reseller_notes: 'cliente indicado pela vizinha do terceiro andar',
     });
   }
+  await signIn();
+  await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
 
   await checkLists(page, 'admin');
 
@@ -109,10 +101,10 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
   await logout(page);
 
   // Signing in again lands on the last page visited (/resellers), not on the dashboard.
-  await loginAs(page, { username: master, password: PASSWORD });
+  await signIn(masterAccount);
   await expect(page.getByTestId('credit-balance')).toHaveText('50,00', FIRST_LOAD);
   // A sub-reseller, so the master's /resellers and its logs have rows.
-  await createResellerByApi(page, { username: uniqueUsername('sub'), password: PASSWORD, credits: 10 });
+  await api.createReseller({ username: uniqueUsername('sub'), password: PASSWORD, credits: 10 });
   await checkLists(page, 'master');
 
   // Dark mode: the actions column that stays in view keeps an opaque background over the scrolled cells.
@@ -124,16 +116,14 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
   expect(background).not.toBe('rgba(0, 0, 0, 0)');
   await expectReachable(page, page.getByTestId('users-table-row').first().getByTestId('line-actions'));
   await page.screenshot(shot('62-layout-master-users-dark-1366'));
-  await page.context().close();
 });
 
 test('a list that fails to load says why and offers "Tentar novamente", which asks again', async ({
-  browser,
-  baseURL,
+  page,
+  signIn,
 }) => {
   test.setTimeout(120_000);
-  const page = await laptopPage(browser, baseURL);
-  await loginAs(page, ADMIN);
+  await signIn();
   await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
 
   // A server error on /api/users (the panel retries twice, then gives up and says so).
@@ -178,21 +168,16 @@ test('a list that fails to load says why and offers "Tentar novamente", which as
   await page.unroute(resellersList);
   await page.getByTestId('resellers-table-error-retry').click();
   await expect(page.getByTestId('resellers-table-row').first()).toBeVisible();
-  await page.context().close();
 });
 
 test('on a phone the date groups follow the expiry order and the create dialog keeps its buttons in view', async ({
   browser,
   baseURL,
+  csp,
+  newReseller,
 }) => {
   test.setTimeout(120_000);
-  const page = await laptopPage(browser, baseURL);
-  await loginAs(page, ADMIN);
-  await expect(page.getByTestId('credit-balance')).toBeVisible(FIRST_LOAD);
-  const reseller = uniqueUsername('grupos');
-  await createResellerByApi(page, { username: reseller, password: PASSWORD, credits: 50 });
-  await page.context().close();
-
+  const reseller = await newReseller(50, 'grupos');
   const phone = await browser.newContext({
     baseURL,
     viewport: PHONE,
@@ -201,17 +186,19 @@ test('on a phone the date groups follow the expiry order and the create dialog k
     hasTouch: true,
     locale: 'pt-BR',
   });
+  await csp.watch(phone);
   const mobile = await phone.newPage();
+  const mobileApi = panelApi(mobile.request, () => storedToken(mobile));
   try {
-    await loginAs(mobile, { username: reseller, password: PASSWORD });
+    await loginAs(mobile, reseller);
     await expect(mobile).toHaveURL(/\/dashboard$/, FIRST_LOAD);
-    await callApiAs(mobile, 'POST', '/profile', { mobile_table_mode: 1 });
+    await mobileApi.call('POST', '/profile', { mobile_table_mode: 1 });
     // Created out of date order (12, 1, 6, 3 months, then a trial expiring today): the newest first is
     // the server's default order, which put the dates out of order.
     for (const packageId of [57, 17, 55, 53]) {
-      await callApiAs(mobile, 'POST', '/users', { package_id: packageId });
+      await mobileApi.call('POST', '/users', { package_id: packageId });
     }
-    await callApiAs(mobile, 'POST', '/users/trial_users', {});
+    await mobileApi.createTrialLine();
 
     await mobile.goto('/users');
     const headings = mobile.getByTestId('users-table-group-heading');
@@ -245,11 +232,10 @@ test('on a phone the date groups follow the expiry order and the create dialog k
 });
 
 test('login and lock show the product, the favicon is served and the captcha is as wide as the inputs', async ({
-  browser,
-  baseURL,
+  page,
+  signIn,
 }) => {
   test.setTimeout(120_000);
-  const page = await laptopPage(browser, baseURL);
   for (const file of ['/favicon.ico', '/logo.svg']) {
     const response = await page.request.get(file);
     expect(response.status(), file).toBe(200);
@@ -266,7 +252,7 @@ test('login and lock show the product, the favicon is served and the captcha is 
   expect(Math.round(captcha?.width ?? 0)).toBe(Math.round(username?.width ?? -1));
   await page.screenshot(shot('67-layout-login-brand'));
 
-  await loginAs(page, ADMIN);
+  await signIn();
   await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
   await openSettingsMenu(page);
   await page.getByRole('menuitem', { name: 'Bloquear painel' }).click();
@@ -277,15 +263,10 @@ test('login and lock show the product, the favicon is served and the captcha is 
   const lockCaptcha = await page.getByTestId('altcha-widget').boundingBox();
   expect(Math.round(lockCaptcha?.width ?? 0)).toBe(Math.round(unlock?.width ?? -1));
   await page.screenshot(shot('68-layout-lock-brand'));
-  await page.context().close();
 });
 
-test('right after sign-in the balance has a placeholder as wide as the number', async ({
-  browser,
-  baseURL,
-}) => {
+test('right after sign-in the balance has a placeholder as wide as the number', async ({ page, signIn }) => {
   test.setTimeout(120_000);
-  const page = await laptopPage(browser, baseURL);
   // The profile (and so the balance) is slow to arrive, as on a busy connection.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -293,7 +274,7 @@ test('right after sign-in the balance has a placeholder as wide as the number', 
     await held;
     await route.continue();
   });
-  await loginAs(page, ADMIN);
+  await signIn();
   const placeholder = page.getByTestId('credit-balance-placeholder');
   await expect(placeholder).toBeVisible(FIRST_LOAD);
   const waiting = await placeholder.boundingBox();
@@ -304,5 +285,4 @@ test('right after sign-in the balance has a placeholder as wide as the number', 
   const loaded = await balance.boundingBox();
   expect(Math.round(waiting?.width ?? 0)).toBe(Math.round(loaded?.width ?? -1));
   expect(waiting?.x).toBe(loaded?.x);
-  await page.context().close();
 });

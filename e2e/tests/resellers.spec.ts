@@ -6,20 +6,19 @@ import {
   resellerRow,
   uniqueUsername,
 } from '../fixtures/resellers';
-import { ADMIN, loginAs, logout } from '../fixtures/session';
+import { logout } from '../fixtures/session';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 const PASSWORD = 'senha@19';
 
 test('admin creates a master with 100 credits; the master creates a sub-reseller with 10, adds 15 and finds both moves in the logs', async ({
-  page,
+  adminPage: page,
+  signIn,
 }) => {
   const master = uniqueUsername('master');
   const sub = uniqueUsername('sub');
 
   // Admin: a master with 100 credits (minted: the admin's own balance does not move).
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/resellers');
   await expect(page.getByRole('heading', { name: 'Revendedores' })).toBeVisible();
   await createReseller(page, { username: master, password: PASSWORD, credits: 100 });
@@ -31,7 +30,7 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await logout(page);
 
   // The master signs in with its 100 credits.
-  await loginAs(page, { username: master, password: PASSWORD });
+  await signIn({ username: master, password: PASSWORD });
   // Spec §2: after login the browser goes back to the last protected page visited (here /resellers).
   await expect(page).toHaveURL(/\/resellers$/);
   await expect(page.getByTestId('credit-balance')).toHaveText('100,00');
@@ -107,11 +106,9 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('admin moves a reseller under another master after confirming', async ({ page }) => {
+test('admin moves a reseller under another master after confirming', async ({ adminPage: page }) => {
   const from = uniqueUsername('mastera');
   const to = uniqueUsername('masterb');
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
   await createReseller(page, { username: from, password: PASSWORD });
   await createReseller(page, { username: to, password: PASSWORD });
 

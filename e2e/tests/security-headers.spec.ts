@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/test';
-import { ADMIN, loginAs } from '../fixtures/session';
+import { ADMIN } from '../fixtures/session';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 
@@ -15,10 +15,8 @@ test('the CSP guard sees a refused inline script, which does not run', async ({ 
   expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
 });
 
-test('every screen and dialog of the admin renders under the CSP', async ({ page }) => {
+test('every screen and dialog of the admin renders under the CSP', async ({ adminPage: page }) => {
   test.slow(); // ten screens, each a fresh page load
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
   for (const path of [
     '/dashboard',
     '/profile',

@@ -1,44 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { storedToken } from '../fixtures/api';
-import { uniqueUsername } from '../fixtures/resellers';
-import { ADMIN, loginAs, solveCaptcha } from '../fixtures/session';
+import type { Page } from '@playwright/test';
+import { solveCaptcha } from '../fixtures/session';
+import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
-const PASSWORD = 'senha@19';
 
 // The texts of packages/shared (spec §8 401; decision 0029 for a session gone for good).
 const LOCKED_TEXT = 'Sessão expirada ou credenciais inválidas. Faça login novamente.';
 const ENDED_TEXT = 'Sua sessão foi encerrada. Faça login novamente.';
 const BLOCKED_TEXT = 'Sua sessão foi encerrada porque sua conta foi bloqueada. Contacte seu revenda master.';
-
-/** Calls the API with a given token, as another device or tab would. */
-async function callWithToken(page: Page, token: string, method: 'POST', path: string, body?: unknown) {
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${path} → ${response.status()}`).toBe(true);
-  return response.status() === 204 ? undefined : ((await response.json()) as unknown);
-}
-
-/**
- * The admin signs in and creates a reseller; the admin's token is kept for later calls "from elsewhere"
- * and the page forgets it without ending it, as if the admin worked on another device.
- */
-async function adminAndReseller(page: Page): Promise<{ adminToken: string; id: number; username: string }> {
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const adminToken = await storedToken(page);
-  const username = uniqueUsername('sessao');
-  const { id } = (await callWithToken(page, adminToken, 'POST', '/resellers', {
-    username,
-    password: PASSWORD,
-    credits: 10,
-  })) as { id: number };
-  await page.evaluate(() => localStorage.removeItem('auth'));
-  return { adminToken, id, username };
-}
 
 /**
  * On /users, a click that asks the server again: sorting by username. A background request of the panel
@@ -66,28 +35,34 @@ async function signInHere(page: Page, username: string): Promise<void> {
   await page.getByRole('button', { name: 'Acessar' }).click();
 }
 
-test('a session ended elsewhere: /login says why, and signing in returns to the page', async ({ page }) => {
+test('a session ended elsewhere: /login says why, and signing in returns to the page', async ({
+  page,
+  signIn,
+  api,
+  adminApi,
+  newReseller,
+}) => {
   test.setTimeout(120_000);
-  const { adminToken, id, username } = await adminAndReseller(page);
-  await loginAs(page, { username, password: PASSWORD });
+  const { id, username, password } = await newReseller(10, 'sessao');
+  await signIn({ username, password });
   await expect(page).toHaveURL(/\/dashboard$/);
   await openUsers(page);
 
   // Blocked by the admin: the next click lands on /login, which says the account is blocked.
-  await callWithToken(page, adminToken, 'POST', `/resellers/${id}/block`);
+  await adminApi.call('POST', `/resellers/${id}/block`);
   await clickInUsers(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('session-notice')).toHaveText(BLOCKED_TEXT);
   await page.screenshot(shot('60-session-ended-blocked'));
 
   // Unblocked, the reseller signs in again and is back on /users; the notice is gone.
-  await callWithToken(page, adminToken, 'POST', `/resellers/${id}/unblock`);
+  await adminApi.call('POST', `/resellers/${id}/unblock`);
   await signInHere(page, username);
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
 
   // The same session signed out from another tab or device: /login says the session was ended.
-  await callWithToken(page, await storedToken(page), 'POST', '/auth/logout');
+  await api.call('POST', '/auth/logout');
   await clickInUsers(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('session-notice')).toHaveText(ENDED_TEXT);
@@ -98,15 +73,17 @@ test('a session ended elsewhere: /login says why, and signing in returns to the 
 
 test('a session locked elsewhere: /lock shows the 401 text, and unlocking returns to the page', async ({
   page,
+  signIn,
+  api,
+  newReseller,
 }) => {
   test.setTimeout(120_000);
-  const { username } = await adminAndReseller(page);
-  await loginAs(page, { username, password: PASSWORD });
+  await signIn(await newReseller(10, 'sessao'));
   await expect(page).toHaveURL(/\/dashboard$/);
   await openUsers(page);
 
   // Locked from elsewhere (an idle session locks the same way on the server).
-  await callWithToken(page, await storedToken(page), 'POST', '/auth/lock');
+  await api.call('POST', '/auth/lock');
   await clickInUsers(page);
   await expect(page).toHaveURL(/\/lock$/);
   await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();

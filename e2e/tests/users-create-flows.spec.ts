@@ -1,16 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { createResellerByApi } from '../fixtures/api';
 import { closeCreatedModal, lineRow } from '../fixtures/lines';
-import { uniqueUsername } from '../fixtures/resellers';
-import { ADMIN, loginAs, logout } from '../fixtures/session';
+import { ADMIN, logout } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
-const PASSWORD = 'senha@19';
 
-test('"Criar teste rápido" creates a trial in one click', async ({ page }) => {
+test('"Criar teste rápido" creates a trial in one click', async ({ adminPage: page }) => {
   test.setTimeout(120_000);
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByTestId('quick-link-quick-test').click();
   await expect(page).toHaveURL(/\/users$/);
   const form = page.getByTestId('create-line-modal');
@@ -31,24 +26,26 @@ test('"Criar teste rápido" creates a trial in one click', async ({ page }) => {
   await expect(lineRow(page, username).getByTestId('line-trial')).toHaveText('Teste');
 });
 
-test('an admin creates a line owned by a chosen master, who then sees it in its list', async ({ page }) => {
+test('an admin creates a line owned by a chosen master, who then sees it in its list', async ({
+  adminPage: page,
+  signIn,
+  newReseller,
+}) => {
   test.setTimeout(120_000);
-  const master = uniqueUsername('dono');
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await createResellerByApi(page, { username: master, password: PASSWORD, credits: 10 });
+  const owner = await newReseller(10, 'dono');
+  const master = owner.username;
 
   await page.goto('/users');
   await page.getByTestId('new-user-button').click();
   const form = page.getByTestId('create-line-modal');
   await expect(form).toBeVisible();
-  const owner = form.getByTestId('create-line-owner');
+  const ownerSelect = form.getByTestId('create-line-owner');
   // The admin itself until another owner is chosen.
-  await expect(owner).toHaveValue(ADMIN.username);
-  await owner.click();
-  await owner.fill(master);
+  await expect(ownerSelect).toHaveValue(ADMIN.username);
+  await ownerSelect.click();
+  await ownerSelect.fill(master);
   await page.getByRole('option', { name: master, exact: true }).click();
-  await expect(owner).toHaveValue(master);
+  await expect(ownerSelect).toHaveValue(master);
   await form.getByRole('switch', { name: 'Usuário e senha aleatórios' }).check({ force: true });
   await form.getByTestId('create-line-package').selectOption('17');
   await expect(form.getByTestId('create-line-price')).toHaveText('Grátis (admin)');
@@ -63,7 +60,7 @@ test('an admin creates a line owned by a chosen master, who then sees it in its 
 
   await logout(page);
   // Spec §2: the sign-in returns to the last protected page of this browser, /users.
-  await loginAs(page, { username: master, password: PASSWORD });
+  await signIn(owner);
   await expect(page).toHaveURL(/\/users$/);
   await expect(lineRow(page, username)).toBeVisible();
 });

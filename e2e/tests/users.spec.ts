@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { closeCreatedModal, createLine, lineAction, lineRow } from '../fixtures/lines';
-import { createReseller, uniqueUsername } from '../fixtures/resellers';
-import { ADMIN, loginAs, logout } from '../fixtures/session';
+import { uniqueUsername } from '../fixtures/resellers';
+import { loginAs } from '../fixtures/session';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
-const PASSWORD = 'senha@19';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -30,16 +29,6 @@ async function chooseFilter(page: Page, testId: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** A new reseller with `credits`, made by the admin, who then signs out. */
-async function newReseller(page: Page, prefix: string, credits: number): Promise<string> {
-  const username = uniqueUsername(prefix);
-  await loginAs(page, ADMIN);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await createReseller(page, { username, password: PASSWORD, credits });
-  await logout(page);
-  return username;
-}
-
 function randomMacWithDashes(): string {
   const pair = () =>
     Math.floor(Math.random() * 256)
@@ -51,10 +40,13 @@ function randomMacWithDashes(): string {
 
 test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters and cleans up', async ({
   page,
+  signIn,
+  newReseller,
 }) => {
   test.setTimeout(180_000);
-  const reseller = await newReseller(page, 'linhas', 50);
-  await loginAs(page, { username: reseller, password: PASSWORD });
+  const seeded = await newReseller(50, 'linhas');
+  const reseller = seeded.username;
+  await signIn(seeded);
   await expect(page.getByTestId('credit-balance')).toHaveText('50,00');
   let balance = 5000;
 
@@ -218,12 +210,12 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
 });
 
 test('on a phone with vertical tables, /users is one column of cards grouped by expiry date', async ({
-  page,
   browser,
   baseURL,
   csp,
+  newReseller,
 }) => {
-  const reseller = await newReseller(page, 'celular', 20);
+  const reseller = await newReseller(20, 'celular');
   const phone = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
@@ -235,7 +227,7 @@ test('on a phone with vertical tables, /users is one column of cards grouped by 
   await csp.watch(phone);
   const mobile = await phone.newPage();
   try {
-    await loginAs(mobile, { username: reseller, password: PASSWORD });
+    await loginAs(mobile, reseller);
     await expect(mobile).toHaveURL(/\/dashboard$/);
     await mobile.goto('/profile');
     // The switch shows the profile: it turns on when the (optimistic) profile update lands, a moment

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { stopWithin } from './graceful-shutdown';
-import { createSignedInAccount } from '../test/factories';
-import { seedLine } from '../test/line-fixtures';
+import { createLine, createSignedInAccount } from '../test/factories';
+import { TEST_ADMIN } from '../test/test-app';
 import { startProvisioningReceiver } from '../test/provisioning-receiver';
 import { openTestDatabase } from '../test/test-database';
 
@@ -94,7 +94,7 @@ describe('graceful stop of the real app', () => {
     cleanups.push(() => database.dispose());
     const config = loadConfig({
       CAPTCHA_PROVIDER: 'none',
-      ADMIN_PASSWORD: 'Adm1n@pass',
+      ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent-web-dist',
       P2P_PROVISIONING_URL: `${receiver.url}/p2p`,
@@ -108,7 +108,7 @@ describe('graceful stop of the real app', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const { account, token } = await createSignedInAccount(app, { credits: '100.00' });
-    const lines = await Promise.all(Array.from({ length: 6 }, () => seedLine(app, account, { system: 2 })));
+    const lines = await Promise.all(Array.from({ length: 6 }, () => createLine(app, account, { system: 2 })));
 
     // Requests the server has begun (Node's 'request' event): the ones a stop must finish.
     let begun = 0;

@@ -1,8 +1,9 @@
+import { DEFAULT_PACKAGE_ID } from '@panel/shared/catalog/packages';
 import { toCents } from '@panel/shared/money/credits';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { runInTransaction } from '../src/db/run-in-transaction';
-import { accounts, type AccountRow } from '../src/db/schema/index';
+import { accounts, lines, type AccountRow, type LineRow } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password-hash';
 import { mintCredits } from '../src/modules/ledger/ledger.service';
 import { hashSessionToken, newSessionToken } from '../src/lib/session-token';
@@ -104,10 +105,6 @@ export async function signInAs(app: FastifyInstance, username: string, password:
   return response.json<{ token: string }>().token;
 }
 
-export function bearer(token: string): { authorization: string } {
-  return { authorization: `Bearer ${token}` };
-}
-
 /**
  * Opens a session straight in the database, bypassing sign-in (and its rate limit), for tests
  * that need many independent sessions.
@@ -121,4 +118,54 @@ export async function createSession(app: FastifyInstance, accountId: number): Pr
     ip: '127.0.0.1',
   });
   return token;
+}
+
+const DAY_MS = 86_400_000;
+
+export function daysFromNow(days: number): Date {
+  return new Date(Date.now() + days * DAY_MS);
+}
+
+let lineSequence = 0;
+
+/**
+ * The one line factory: a line straight in the database under `owner` (IPTV, one screen, bouquets 1 and
+ * 2, 30 days left unless overridden), for tests that arrange state the API would need several calls (and
+ * credits) to reach.
+ */
+export async function createLine(
+  app: FastifyInstance,
+  owner: AccountRow,
+  overrides: Partial<typeof lines.$inferInsert> = {},
+): Promise<LineRow> {
+  const number = ++lineSequence;
+  const [row] = await app.database.db
+    .insert(lines)
+    .values({
+      resellerId: owner.id,
+      ownerPath: owner.path,
+      username: `cliente${number}x${Date.now() % 100000}`,
+      password: 'senha@9x7',
+      expDate: daysFromNow(30),
+      packageId: DEFAULT_PACKAGE_ID,
+      system: 1,
+      bouquets: [1, 2],
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('line not inserted');
+  return row;
+}
+
+/**
+ * A fresh reseller tree, signed in: admin → master (100) → sub (20) → subsub (0), and admin → other (50)
+ * → otherSub (50).
+ */
+export async function createResellerTree(app: FastifyInstance) {
+  const master = await createSignedInAccount(app, { credits: '100' });
+  const sub = await createSignedInAccount(app, { credits: '20', parent: master.account });
+  const subsub = await createSignedInAccount(app, { credits: '0', parent: sub.account });
+  const other = await createSignedInAccount(app, { credits: '50' });
+  const otherSub = await createSignedInAccount(app, { parent: other.account });
+  return { master, sub, subsub, other, otherSub };
 }

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type ConfigInput } from '../src/config';
+import type { Database } from '../src/db/database';
+import { apiOf, type Caller, type CallerApi } from './api';
+import { createSession } from './factories';
 import { openTestDatabase } from './test-database';
 
-export const TEST_ADMIN = { username: 'admin', password: 'Adm1n@pass' };
+/** The admin every test database starts with (the first account, so its id is 1). */
+export const TEST_ADMIN = { id: 1, username: 'admin', password: 'Adm1n@pass' } as const;
+
+type TestEnv = Partial<Record<keyof ConfigInput, string>>;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -12,7 +19,7 @@ export interface TestApp {
 
 /** The real server on a fresh database, without captcha unless a test asks for one. */
 export async function startTestApp(
-  env: Partial<Record<keyof ConfigInput, string>> = {},
+  env: TestEnv = {},
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -37,5 +44,47 @@ export async function startTestApp(
       await app.close();
       await database.dispose();
     },
+  };
+}
+
+/** What a test file works with: the app, its database, an admin session and `as(caller)`. */
+export interface TestContext {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  /** A session of TEST_ADMIN, opened when the app starts. */
+  readonly adminToken: string;
+  /** The API as `caller` sees it: `as(reseller).post('/api/users', body)`. */
+  as(caller: Caller): CallerApi;
+}
+
+/**
+ * Starts the test app before the file's tests and closes it after them (vitest hooks), so a file
+ * declares `const t = useTestApp();` instead of repeating the hooks and a `call` helper. `env` may be a
+ * function, read when the app starts, for values an earlier `beforeAll` of the file makes (vitest runs
+ * hooks in the order they were declared).
+ */
+export function useTestApp(env: TestEnv | (() => TestEnv) = {}): TestContext {
+  let started: { testApp: TestApp; adminToken: string } | undefined;
+  const current = () => {
+    if (!started) throw new Error('the test app is used before beforeAll started it');
+    return started;
+  };
+  beforeAll(async () => {
+    const testApp = await startTestApp(typeof env === 'function' ? env() : env);
+    started = { testApp, adminToken: await createSession(testApp.app, TEST_ADMIN.id) };
+  });
+  afterAll(() => started?.testApp.close());
+  const as = apiOf(() => current().testApp.app);
+  return {
+    get app() {
+      return current().testApp.app;
+    },
+    get db() {
+      return current().testApp.app.database.db;
+    },
+    get adminToken() {
+      return current().adminToken;
+    },
+    as,
   };
 }

@@ -13,8 +13,7 @@ import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, lines } from '../src/db/schema/index';
-import { createAccount, createSession } from '../test/factories';
-import { seedLine } from '../test/line-fixtures';
+import { createAccount, createSession, createLine } from '../test/factories';
 import { startProvisioningReceiver, type ProvisioningReceiver } from '../test/provisioning-receiver';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { operationsOf, requestArbitrary } from './openapi-requests';
@@ -70,9 +69,9 @@ async function repairWorld(): Promise<void> {
     )[0]?.n ?? 0;
   for (const owner of [master, sub]) {
     if ((await lineCount(owner.id)) < 3) {
-      await seedLine(testApp.app, owner);
-      await seedLine(testApp.app, owner, { system: 2, macaddr: null });
-      await seedLine(testApp.app, owner, { system: 1, isTrial: 1, packageId: 61 });
+      await createLine(testApp.app, owner);
+      await createLine(testApp.app, owner, { system: 2, macaddr: null });
+      await createLine(testApp.app, owner, { system: 1, isTrial: 1, packageId: 61 });
     }
   }
   const ids = await db.execute(sql`select id from ${lines} union select id from ${accounts}`);

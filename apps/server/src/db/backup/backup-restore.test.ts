@@ -15,7 +15,8 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../database';
 import { createSignedInAccount } from '../../../test/factories';
-import { callApi } from '../../../test/line-fixtures';
+import { apiOf } from '../../../test/api';
+import { TEST_ADMIN } from '../../../test/test-app';
 import { LOCK_FILE } from './data-dir-lock';
 
 const SERVER_ROOT = resolve(import.meta.dirname, '../../..');
@@ -38,19 +39,24 @@ function script(name: 'backup' | 'restore', args: string[], env: Record<string, 
 
 /** Accounts with balances and every kind of ledger row, made through the API (mint, transfer, spend). */
 async function makeMoneyHistory(database: DatabaseHandle): Promise<void> {
-  const config = loadConfig({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD: 'Adm1n@pass', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    CAPTCHA_PROVIDER: 'none',
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp(config, { database, logger: false });
+  const as = apiOf(app);
   try {
     const { token: adminToken } = await createSignedInAccount(app, { role: 'admin' });
     for (let index = 0; index < 3; index++) {
       const { account, token } = await createSignedInAccount(app, { credits: `${40 + index}.25` });
-      const given = await callApi(app, adminToken, 'POST', `/api/resellers/${account.id}/credits`, {
+      const given = await as(adminToken).post(`/api/resellers/${account.id}/credits`, {
         value: 15 + index,
       });
       expect(given.statusCode, given.body).toBe(200);
-      const line = await callApi(app, token, 'POST', '/api/users', { package_id: 17 });
+      const line = await as(token).post('/api/users', { package_id: 17 });
       expect(line.statusCode, line.body).toBe(201);
-      const sub = await callApi(app, token, 'POST', '/api/resellers', {
+      const sub = await as(token).post('/api/resellers', {
         username: `sub${index}x${randomBytes(2).toString('hex')}`,
         password: 'Senha@forte9',
         credits: 10,

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema/index';
-import { bearer, createAccount, signInAs } from '../../../test/factories';
+import { bearer } from '../../../test/api';
+import { createAccount, signInAs } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
 const RATE_LIMITED = {

@@ -3,7 +3,8 @@ import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../../db/schema/index';
-import { bearer, createAccount, signInAs } from '../../../test/factories';
+import { bearer } from '../../../test/api';
+import { createAccount, signInAs } from '../../../test/factories';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../test/test-app';
 
 let testApp: TestApp;

@@ -4,7 +4,20 @@ import {
   type LineSortField,
 } from '@panel/shared/lines/line-api';
 import type { OrderBy } from '@panel/shared/lists/list-query';
-import { and, asc, count, desc, eq, gt, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  fillPlaceholders,
+  gt,
+  lt,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { accounts, lines, type LineRow } from '../../db/schema/index';
 import { containsPattern } from '../resellers/resellers.repository';
@@ -56,20 +69,6 @@ function statusCondition(status: number | undefined, now: Date | Placeholder): S
   }
 }
 
-export function lineConditions(filters: LineFilters): SQL | undefined {
-  return and(
-    withinScope(filters.scope, lines.ownerPath),
-    filters.resellerId === undefined ? undefined : eq(lines.resellerId, filters.resellerId),
-    filters.search ? sql`${lineSearchText} ilike ${containsPattern(filters.search)}` : undefined,
-    filters.expiringBy
-      ? and(gt(lines.expDate, filters.now), lte(lines.expDate, filters.expiringBy))
-      : undefined,
-    statusCondition(filters.status, filters.now),
-    filters.trial === undefined ? undefined : eq(lines.isTrial, filters.trial),
-    filters.system === undefined ? undefined : eq(lines.system, filters.system),
-  );
-}
-
 const ORDER_COLUMNS = {
   enabled: lines.enabled,
   username: lines.username,
@@ -111,11 +110,7 @@ export async function listLineRecords(
   page: { offset: number; limit: number; orderBy: OrderBy<LineSortField> },
 ): Promise<LineListPage> {
   const shape = shapeOf(filters, page.orderBy);
-  const values = {
-    ...placeholderValues(filters),
-    limit: page.limit + 1,
-    offset: page.offset,
-  };
+  const values = statementValues(filters, page);
   const [rows, counted] = await Promise.all([
     preparedPage(db, shape).execute(values),
     // A text search is never counted: the trigram index answers a count only after reading the whole
@@ -128,6 +123,33 @@ export async function listLineRecords(
           .then(([total]) => total?.value ?? 0),
   ]);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit, counted };
+}
+
+type ListPage = { offset: number; limit: number; orderBy: OrderBy<LineSortField> };
+
+/** One statement as the database receives it: its SQL text and the values bound to its parameters. */
+export interface BoundStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The statements `listLineRecords` runs for these filters and page (the count is null for a text
+ * search, which is not counted), built by the same functions and bound to the same values. The index
+ * tests EXPLAIN exactly these, so a change that takes the list off its indexes fails them.
+ */
+export function lineListStatements(
+  db: Database,
+  filters: LineFilters,
+  page: ListPage,
+): { page: BoundStatement; count: BoundStatement | null } {
+  const shape = shapeOf(filters, page.orderBy);
+  const values = statementValues(filters, page);
+  const bind = (query: { toSQL(): { sql: string; params: unknown[] } }): BoundStatement => {
+    const { sql: text, params } = query.toSQL();
+    return { sql: text, params: fillPlaceholders(params, values) };
+  };
+  return { page: bind(pageQuery(db, shape)), count: shape.search ? null : bind(countQuery(db, shape)) };
 }
 
 /** Which conditions a request has (not their values): the key of its prepared statements. */
@@ -155,8 +177,10 @@ function shapeOf(filters: LineFilters, orderBy: OrderBy<LineSortField>): ListSha
   };
 }
 
-function placeholderValues(filters: LineFilters): Record<string, unknown> {
+function statementValues(filters: LineFilters, page: ListPage): Record<string, unknown> {
   return {
+    limit: page.limit + 1,
+    offset: page.offset,
     scope: filters.scope.kind === 'subtree' ? filters.scope.pattern : null,
     reseller: filters.resellerId ?? null,
     search: filters.search ? containsPattern(filters.search) : null,
@@ -167,7 +191,7 @@ function placeholderValues(filters: LineFilters): Record<string, unknown> {
   };
 }
 
-/** lineConditions with placeholders instead of values (same SQL, so the same indexes apply). */
+/** The filters as conditions on placeholders: one statement text per shape, whatever the values. */
 function shapeConditions(shape: ListShape): SQL | undefined {
   const now = sql.placeholder('now');
   return and(
@@ -194,9 +218,9 @@ export function statementName(prefix: string, text: string): string {
   return `${prefix}_${(hash >>> 0).toString(36)}`;
 }
 
-function buildPage(db: Database, shape: ListShape) {
+function pageQuery(db: Database, shape: ListShape) {
   const direction = shape.orderBy.direction === 'asc' ? asc : desc;
-  const query = db
+  return db
     .select({ line: lines, ownerUsername: accounts.username })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.resellerId))
@@ -204,18 +228,26 @@ function buildPage(db: Database, shape: ListShape) {
     .orderBy(direction(ORDER_COLUMNS[shape.orderBy.field]), direction(lines.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
+}
+
+function buildPage(db: Database, shape: ListShape) {
+  const query = pageQuery(db, shape);
   return query.prepare(statementName('lines_page', query.toSQL().sql));
 }
 
 /** Counting stops after CAP + 1 rows: cheap on any indexed filter, exact whenever it is small enough to matter. */
-function buildCount(db: Database, shape: ListShape) {
+function countQuery(db: Database, shape: ListShape) {
   const capped = db
     .select({ one: sql<number>`1`.as('one') })
     .from(lines)
     .where(shapeConditions(shape))
     .limit(LINE_TOTAL_CAP + 1)
     .as('capped');
-  const query = db.select({ value: count() }).from(capped);
+  return db.select({ value: count() }).from(capped);
+}
+
+function buildCount(db: Database, shape: ListShape) {
+  const query = countQuery(db, shape);
   return query.prepare(statementName('lines_count', query.toSQL().sql));
 }
 

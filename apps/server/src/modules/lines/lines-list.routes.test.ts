@@ -1,28 +1,16 @@
 import { LIST_MESSAGES } from '@panel/shared/lists/list-query';
 import { endOfPanelDay } from '@panel/shared/lines/panel-calendar';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, createSignedInAccount } from '../../../test/factories';
-import { callApi, daysFromNow, seedLine, type Method } from '../../../test/line-fixtures';
-import { startTestApp, type TestApp } from '../../../test/test-app';
-import type { Database } from '../../db/database';
+import { describe, expect, it } from 'vitest';
+import { createAccount, createLine, createSignedInAccount, daysFromNow } from '../../../test/factories';
+import { planOf } from '../../../test/explain';
+import { useTestApp } from '../../../test/test-app';
 import { lines, type AccountRow } from '../../db/schema/index';
-import { lineConditions } from './lines-list.repository';
+import { subtreePattern, type ListScope } from '../scope/caller-scope';
+import { lineListStatements, type LineFilters } from './lines-list.repository';
 import { lineListMeta } from './lines-list.service';
 
-let testApp: TestApp;
-let db: Database;
-let adminToken: string;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  db = testApp.app.database.db;
-  adminToken = await createSession(testApp.app, 1);
-});
-afterAll(() => testApp.close());
-
-const call = (token: string | undefined, method: Method, url: string, payload?: unknown) =>
-  callApi(testApp.app, token, method, url, payload);
+const t = useTestApp();
 
 interface QueryClient {
   query(...args: unknown[]): Promise<unknown>;
@@ -30,7 +18,7 @@ interface QueryClient {
 
 /** Holds every line count the database runs for `ms` (as a loaded machine would) until `restore`. */
 function slowDownCounts(ms: number) {
-  const client = (db as unknown as { $client: QueryClient }).$client;
+  const client = (t.db as unknown as { $client: QueryClient }).$client;
   const original = client.query;
   let delayed = 0;
   client.query = async function (this: unknown, ...args: unknown[]) {
@@ -50,17 +38,17 @@ function slowDownCounts(ms: number) {
 }
 
 async function listIds(token: string, query: string): Promise<number[]> {
-  const response = await call(token, 'GET', `/api/users?per=100&${query}`);
+  const response = await t.as(token).get(`/api/users?per=100&${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.map((line: { id: number }) => line.id);
 }
 
 /** admin → master → sub, and admin → other: one line each. */
 async function tree() {
-  const master = await createSignedInAccount(testApp.app);
-  const sub = await createSignedInAccount(testApp.app, { parent: master.account });
-  const other = await createSignedInAccount(testApp.app);
-  const lineOf = async (owner: AccountRow) => seedLine(testApp.app, owner);
+  const master = await createSignedInAccount(t.app);
+  const sub = await createSignedInAccount(t.app, { parent: master.account });
+  const other = await createSignedInAccount(t.app);
+  const lineOf = async (owner: AccountRow) => createLine(t.app, owner);
   return {
     master,
     sub,
@@ -73,43 +61,45 @@ async function tree() {
 
 describe('scope', () => {
   it('shows a reseller its own and its subtree’s lines, an admin every line', async () => {
-    const t = await tree();
-    expect((await listIds(t.master.token, 'order_by=id,asc')).sort()).toEqual(
-      [t.masterLine.id, t.subLine.id].sort(),
+    const family = await tree();
+    expect((await listIds(family.master.token, 'order_by=id,asc')).sort()).toEqual(
+      [family.masterLine.id, family.subLine.id].sort(),
     );
-    expect(await listIds(t.sub.token, '')).toEqual([t.subLine.id]);
-    const all = await listIds(adminToken, 'order_by=id,desc');
-    for (const line of [t.masterLine, t.subLine, t.otherLine]) expect(all).toContain(line.id);
+    expect(await listIds(family.sub.token, '')).toEqual([family.subLine.id]);
+    const all = await listIds(t.adminToken, 'order_by=id,desc');
+    for (const line of [family.masterLine, family.subLine, family.otherLine]) expect(all).toContain(line.id);
   });
 
   it('filters by owner; an owner outside the subtree gives an empty list, not someone else’s lines', async () => {
-    const t = await tree();
-    expect(await listIds(t.master.token, `reseller=${t.sub.account.id}`)).toEqual([t.subLine.id]);
-    expect(await listIds(t.master.token, `reseller=${t.other.account.id}`)).toEqual([]);
-    expect(await listIds(adminToken, `reseller=${t.other.account.id}`)).toEqual([t.otherLine.id]);
-    expect(await listIds(adminToken, 'reseller=')).not.toEqual([]);
+    const family = await tree();
+    expect(await listIds(family.master.token, `reseller=${family.sub.account.id}`)).toEqual([
+      family.subLine.id,
+    ]);
+    expect(await listIds(family.master.token, `reseller=${family.other.account.id}`)).toEqual([]);
+    expect(await listIds(t.adminToken, `reseller=${family.other.account.id}`)).toEqual([family.otherLine.id]);
+    expect(await listIds(t.adminToken, 'reseller=')).not.toEqual([]);
   });
 
   it('answers 404 for a line outside the subtree, exactly like a missing one', async () => {
-    const t = await tree();
-    const own = await call(t.sub.token, 'GET', `/api/users/${t.subLine.id}`);
-    expect(own.json()).toMatchObject({ id: t.subLine.id, master_username: t.sub.account.username });
-    for (const id of [t.masterLine.id, t.otherLine.id, 987654]) {
-      const response = await call(t.sub.token, 'GET', `/api/users/${id}`);
+    const family = await tree();
+    const own = await t.as(family.sub.token).get(`/api/users/${family.subLine.id}`);
+    expect(own.json()).toMatchObject({ id: family.subLine.id, master_username: family.sub.account.username });
+    for (const id of [family.masterLine.id, family.otherLine.id, 987654]) {
+      const response = await t.as(family.sub.token).get(`/api/users/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Recurso não encontrado.');
     }
-    expect((await call(t.master.token, 'GET', `/api/users/${t.subLine.id}`)).statusCode).toBe(200);
+    expect((await t.as(family.master.token).get(`/api/users/${family.subLine.id}`)).statusCode).toBe(200);
   });
 });
 
 describe('filters and sorting', () => {
   it('filters by status (1 active, 0 blocked, 3 expired, 4 not expired), type and service', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    const active = await seedLine(testApp.app, account);
-    const blocked = await seedLine(testApp.app, account, { enabled: 0 });
-    const expired = await seedLine(testApp.app, account, { expDate: daysFromNow(-2) });
-    const trial = await seedLine(testApp.app, account, { isTrial: 1, packageId: 61, system: 2 });
+    const { account, token } = await createSignedInAccount(t.app);
+    const active = await createLine(t.app, account);
+    const blocked = await createLine(t.app, account, { enabled: 0 });
+    const expired = await createLine(t.app, account, { expDate: daysFromNow(-2) });
+    const trial = await createLine(t.app, account, { isTrial: 1, packageId: 61, system: 2 });
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     expect(sorted(await listIds(token, 'status=1'))).toEqual(sorted([active.id, trial.id]));
     expect(await listIds(token, 'status=0')).toEqual([blocked.id]);
@@ -118,22 +108,22 @@ describe('filters and sorting', () => {
     expect(await listIds(token, 'type=trial')).toEqual([trial.id]);
     expect((await listIds(token, 'type=normal')).length).toBe(3);
     expect(await listIds(token, 'system=2')).toEqual([trial.id]);
-    const bad = await call(token, 'GET', '/api/users?status=2');
+    const bad = await t.as(token).get('/api/users?status=2');
     expect(bad.json()).toMatchObject({ status: 400, message: 'Status inválido' });
   });
 
   it('filters lines expiring today or within N days (panel days), never the expired ones', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
+    const { account, token } = await createSignedInAccount(t.app);
     const nowSeconds = Math.floor(Date.now() / 1000);
     const endOfToday = new Date(endOfPanelDay(nowSeconds) * 1000);
-    const today = await seedLine(testApp.app, account, {
+    const today = await createLine(t.app, account, {
       expDate: new Date(Math.min(endOfToday.getTime(), Date.now() + 60_000)),
     });
-    const inThree = await seedLine(testApp.app, account, {
+    const inThree = await createLine(t.app, account, {
       expDate: new Date(endOfPanelDay(nowSeconds, 3) * 1000),
     });
-    const inTen = await seedLine(testApp.app, account, { expDate: daysFromNow(10) });
-    await seedLine(testApp.app, account, { expDate: daysFromNow(-1) });
+    const inTen = await createLine(t.app, account, { expDate: daysFromNow(10) });
+    await createLine(t.app, account, { expDate: daysFromNow(-1) });
     expect(await listIds(token, 'expirationInterval=today')).toEqual([today.id]);
     expect(await listIds(token, 'expirationInterval=3days&order_by=exp_date,asc')).toEqual([
       today.id,
@@ -144,15 +134,15 @@ describe('filters and sorting', () => {
       inThree.id,
       inTen.id,
     ]);
-    expect((await call(token, 'GET', '/api/users?expirationInterval=2days')).statusCode).toBe(400);
+    expect((await t.as(token).get('/api/users?expirationInterval=2days')).statusCode).toBe(400);
   });
 
   it('searches username, name, notes and MAC, with % and _ taken literally', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    const byName = await seedLine(testApp.app, account, { fullName: 'Fernanda Azevedo' });
-    const byNote = await seedLine(testApp.app, account, { resellerNotes: 'vence_dia 10%' });
-    const byMac = await seedLine(testApp.app, account, { macaddr: 'de:ad:be:ef:00:01', system: 3 });
-    const byUser = await seedLine(testApp.app, account, { username: 'zequinha2024' });
+    const { account, token } = await createSignedInAccount(t.app);
+    const byName = await createLine(t.app, account, { fullName: 'Fernanda Azevedo' });
+    const byNote = await createLine(t.app, account, { resellerNotes: 'vence_dia 10%' });
+    const byMac = await createLine(t.app, account, { macaddr: 'de:ad:be:ef:00:01', system: 3 });
+    const byUser = await createLine(t.app, account, { username: 'zequinha2024' });
     expect(await listIds(token, 'search=azeVEDO')).toEqual([byName.id]);
     expect(await listIds(token, `search=${encodeURIComponent('_dia 10%')}`)).toEqual([byNote.id]);
     expect(await listIds(token, 'search=be:ef')).toEqual([byMac.id]);
@@ -161,63 +151,63 @@ describe('filters and sorting', () => {
   });
 
   it('sorts by the allowed columns with id as the tiebreaker', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    const a = await seedLine(testApp.app, account, { maxConnections: 2 });
-    const b = await seedLine(testApp.app, account, { maxConnections: 1 });
-    const c = await seedLine(testApp.app, account, { maxConnections: 2 });
+    const { account, token } = await createSignedInAccount(t.app);
+    const a = await createLine(t.app, account, { maxConnections: 2 });
+    const b = await createLine(t.app, account, { maxConnections: 1 });
+    const c = await createLine(t.app, account, { maxConnections: 2 });
     expect(await listIds(token, 'order_by=max_connections,asc')).toEqual([b.id, a.id, c.id]);
     expect(await listIds(token, 'order_by=max_connections,desc')).toEqual([c.id, a.id, b.id]);
-    const bad = await call(token, 'GET', '/api/users?order_by=password,asc');
+    const bad = await t.as(token).get('/api/users?order_by=password,asc');
     expect(bad.json()).toMatchObject({ status: 400, message: LIST_MESSAGES.invalidOrder });
   });
 });
 
 describe('pages and honest totals', () => {
   it('pages with exact meta while the total is small', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    for (let index = 0; index < 5; index++) await seedLine(testApp.app, account);
-    const response = await call(token, 'GET', '/api/users?per=2&page=3');
+    const { account, token } = await createSignedInAccount(t.app);
+    for (let index = 0; index < 5; index++) await createLine(t.app, account);
+    const response = await t.as(token).get('/api/users?per=2&page=3');
     expect(response.json().meta).toEqual({ page: 3, per: 2, pages: 3, total: 5, total_exact: true });
     expect(response.json().data).toHaveLength(1);
   });
 
   it('stops counting past 1.000 rows: total is the cap and total_exact false; later pages stay reachable', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    await db.execute(sql`
+    const { account, token } = await createSignedInAccount(t.app);
+    await t.db.execute(sql`
       insert into ${lines} (reseller_id, owner_path, username, password, exp_date, package_id, system)
       select ${account.id}, ${account.path}, 'massa' || g || 'x' || ${account.id}, 'senha@9x7',
              now() + (g || ' minutes')::interval, 17, case when g <= 7 then 2 else 1 end
       from generate_series(1, 1001) as g`);
-    const capped = await call(token, 'GET', '/api/users?per=50&page=2');
+    const capped = await t.as(token).get('/api/users?per=50&page=2');
     expect(capped.json().meta).toEqual({ page: 2, per: 50, pages: 20, total: 1_000, total_exact: false });
     expect(capped.json().data).toHaveLength(50);
     // The same answer when counting is slow: past the cap, not past a clock.
     const slow = slowDownCounts(300);
     try {
-      const slowly = await call(token, 'GET', '/api/users?per=50&page=2');
+      const slowly = await t.as(token).get('/api/users?per=50&page=2');
       expect(slow.delayed()).toBe(1);
       expect(slowly.json().meta).toEqual(capped.json().meta);
     } finally {
       slow.restore();
     }
     // Past what the capped total covers, the next page is still offered while rows remain.
-    const deep = await call(token, 'GET', '/api/users?per=50&page=20');
+    const deep = await t.as(token).get('/api/users?per=50&page=20');
     expect(deep.json().meta).toMatchObject({ page: 20, pages: 21, total_exact: false });
     // A filter that leaves few rows brings the exact number back (seven P2P lines; not a date filter, whose
     // count depends on the hour the test runs).
-    const narrow = await call(token, 'GET', '/api/users?system=2&per=5');
+    const narrow = await t.as(token).get('/api/users?system=2&per=5');
     expect(narrow.json().meta).toEqual({ page: 1, per: 5, pages: 2, total: 7, total_exact: true });
   });
 
   it('counts a small subtree exactly, however long the count takes (10 lines, one per page)', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
-    for (let index = 0; index < 10; index++) await seedLine(testApp.app, account);
+    const { account, token } = await createSignedInAccount(t.app);
+    for (let index = 0; index < 10; index++) await createLine(t.app, account);
     const exact = { page: 1, per: 1, pages: 10, total: 10, total_exact: true };
-    expect((await call(token, 'GET', '/api/users?per=1')).json().meta).toEqual(exact);
+    expect((await t.as(token).get('/api/users?per=1')).json().meta).toEqual(exact);
     // A loaded machine used to get "mais de 1" here: the count ran past a 10 ms budget (decision 0032).
     const slow = slowDownCounts(300);
     try {
-      const slowly = await call(token, 'GET', '/api/users?per=1');
+      const slowly = await t.as(token).get('/api/users?per=1');
       expect(slow.delayed()).toBe(1);
       expect(slowly.json().meta).toEqual(exact);
     } finally {
@@ -226,15 +216,15 @@ describe('pages and honest totals', () => {
   });
 
   it('does not count a text search: the page tells the total (exact on its last page, else "more than")', async () => {
-    const { account, token } = await createSignedInAccount(testApp.app);
+    const { account, token } = await createSignedInAccount(t.app);
     for (let index = 0; index < 12; index++)
-      await seedLine(testApp.app, account, { fullName: `Zulmira ${index}` });
-    const first = await call(token, 'GET', '/api/users?search=zulmira&per=5&page=1');
+      await createLine(t.app, account, { fullName: `Zulmira ${index}` });
+    const first = await t.as(token).get('/api/users?search=zulmira&per=5&page=1');
     expect(first.json().meta).toEqual({ page: 1, per: 5, pages: 2, total: 5, total_exact: false });
-    const last = await call(token, 'GET', '/api/users?search=zulmira&per=5&page=3');
+    const last = await t.as(token).get('/api/users?search=zulmira&per=5&page=3');
     expect(last.json().meta).toEqual({ page: 3, per: 5, pages: 3, total: 12, total_exact: true });
     expect(last.json().data).toHaveLength(2);
-    const one = await call(token, 'GET', '/api/users?search=zulmira 7');
+    const one = await t.as(token).get('/api/users?search=zulmira 7');
     expect(one.json().meta).toEqual({ page: 1, per: 10, pages: 1, total: 1, total_exact: true });
   });
 });
@@ -270,41 +260,108 @@ describe('totals of a text search, which is not counted (lineListMeta)', () => {
   });
 });
 
-describe('indexes the list relies on', () => {
-  async function plan(where: ReturnType<typeof lineConditions>): Promise<string> {
-    return db.transaction(async (tx) => {
-      // Small tables make a sequential scan cheapest; forbid it to see whether an index applies at all.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain select ${lines.id} from ${lines} where ${where}`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-        string,
-        string
-      >[];
-      return rows.map((row) => Object.values(row)[0]).join('\n');
-    });
-  }
+describe('indexes the list relies on (decision 0018)', () => {
+  /**
+   * The statements production runs (`lineListStatements` builds them with the same functions and values as
+   * `listLineRecords`), for the shapes the benchmarks measure. A statement no index can answer shows a
+   * sequential scan even with sequential scans forbidden; `expected` is the index it must take.
+   */
+  const byExpiry = { field: 'exp_date', direction: 'asc' } as const;
+  const newest = { field: 'id', direction: 'desc' } as const;
+  const ALL: ListScope = { kind: 'all' };
+  const subtreeOf = (owner: AccountRow): ListScope => ({ kind: 'subtree', pattern: subtreePattern(owner.path) });
+  const shapes: {
+    name: string;
+    filters: (owner: AccountRow) => Omit<LineFilters, 'now'>;
+    orderBy: typeof byExpiry | typeof newest;
+    page: RegExp;
+    count: RegExp | null;
+    /** Planned without index walks: the table is too small for the planner to prefer the search index. */
+    bitmapOnly?: boolean;
+  }[] = [
+    {
+      name: 'admin, active, by expiry (P1)',
+      filters: () => ({ scope: ALL, status: 1 }),
+      orderBy: byExpiry,
+      page: /lines_(enabled_)?exp_idx/,
+      count: /lines_(enabled_)?exp_idx/,
+    },
+    {
+      // A page walks the id index newest first and stops after 11 rows of the subtree, or reads the subtree.
+      name: 'subtree, newest first (the default order)',
+      filters: (owner) => ({ scope: subtreeOf(owner) }),
+      orderBy: newest,
+      page: /lines_pkey|lines_owner_path_exp_idx/,
+      count: /lines_owner_path_exp_idx/,
+    },
+    {
+      // Which of the expiry indexes wins depends on the data; each is an index of the list.
+      name: 'subtree, active, by expiry (P2)',
+      filters: (owner) => ({ scope: subtreeOf(owner), status: 1 }),
+      orderBy: byExpiry,
+      page: /lines_(owner_path_|enabled_)?exp_idx/,
+      count: /lines_(owner_path_|enabled_)?exp_idx/,
+    },
+    {
+      name: 'admin, text search (not counted)',
+      filters: () => ({ scope: ALL, search: 'fernanda' }),
+      orderBy: newest,
+      page: /lines_search_trgm_idx/,
+      count: null,
+      bitmapOnly: true,
+    },
+    {
+      name: 'subtree, text search (P2-search, not counted)',
+      filters: (owner) => ({ scope: subtreeOf(owner), search: 'fernanda' }),
+      orderBy: newest,
+      page: /lines_(owner_path_exp|search_trgm)_idx/,
+      count: null,
+    },
+  ];
 
-  it('answers the text search from the trigram index and the subtree from the path index', async () => {
-    const now = new Date();
-    const subtree = { kind: 'subtree', pattern: '/1/7/%' } as const;
-    expect(await plan(lineConditions({ scope: { kind: 'all' }, search: 'fernanda', now }))).toContain(
-      'lines_search_trgm_idx',
-    );
-    expect(await plan(lineConditions({ scope: subtree, now }))).toContain('lines_owner_path_exp_idx');
+  it('answers every list shape from its index, page and count, as production runs them', async () => {
+    // A subtree of 200 lines among 3.000, five of them named Fernanda, expiries spread over four months.
+    const owner = await createAccount(t.app);
+    const elsewhere = await createAccount(t.app);
+    await t.db.execute(sql`
+      insert into ${lines} (reseller_id, owner_path, username, password, exp_date, package_id, system, enabled, full_name)
+      select case when g <= 200 then ${owner.id}::int else ${elsewhere.id}::int end,
+             case when g <= 200 then ${owner.path}::text else ${elsewhere.path}::text end,
+             'indice' || g || 'x' || ${owner.id}::int, 'senha@9x7', now() + ((g % 120) - 60 || ' days')::interval, 17, 1,
+             (case when g % 10 = 0 then 0 else 1 end)::smallint,
+             case when g <= 5 then 'Fernanda ' || g else 'Cliente ' || g end
+      from generate_series(1, 3000) as g`);
+    // Statistics, as autovacuum keeps them in production: the planner weighs the indexes by what is there.
+    await t.db.execute(sql`analyze ${lines}`);
+    for (const shape of shapes) {
+      const filters = { ...shape.filters(owner), now: new Date() };
+      const statements = lineListStatements(t.db, filters, { offset: 0, limit: 10, orderBy: shape.orderBy });
+      const page = await planOf(t.db, statements.page, { bitmapOnly: shape.bitmapOnly });
+      expect(page, `${shape.name}: page\n${page}`).not.toContain('Seq Scan');
+      expect(page, `${shape.name}: page\n${page}`).toMatch(shape.page);
+      if (shape.count === null) {
+        expect(statements.count, `${shape.name}: count`).toBeNull();
+        continue;
+      }
+      if (!statements.count) throw new Error(`${shape.name}: no count statement`);
+      const count = await planOf(t.db, statements.count);
+      expect(count, `${shape.name}: count\n${count}`).not.toContain('Seq Scan');
+      expect(count, `${shape.name}: count\n${count}`).toMatch(shape.count);
+    }
   });
 });
 
 describe('POST /api/users/select_search', () => {
   it('offers lines of the subtree only, as { label, value }', async () => {
-    const t = await tree();
-    const response = await call(t.sub.token, 'POST', '/api/users/select_search', { search: 'cliente' });
-    expect(response.json()).toEqual([{ label: t.subLine.username, value: t.subLine.id }]);
-    const all = await call(t.master.token, 'POST', '/api/users/select_search', {});
+    const family = await tree();
+    const response = await t.as(family.sub.token).post('/api/users/select_search', { search: 'cliente' });
+    expect(response.json()).toEqual([{ label: family.subLine.username, value: family.subLine.id }]);
+    const all = await t.as(family.master.token).post('/api/users/select_search', {});
     expect(
       all
         .json()
         .map((option: { value: number }) => option.value)
         .sort(),
-    ).toEqual([t.masterLine.id, t.subLine.id].sort());
+    ).toEqual([family.masterLine.id, family.subLine.id].sort());
   });
 });

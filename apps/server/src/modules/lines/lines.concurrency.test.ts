@@ -1,9 +1,10 @@
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, createSignedInAccount } from '../../../test/factories';
+import { createLine, createSession, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
-import { balanceOf, callApi, lineRow, seedLine } from '../../../test/line-fixtures';
+import { apiOf, type CallerApi } from '../../../test/api';
+import { balanceOf, lineRow } from '../../../test/reads';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { expSeconds } from './line-view';
@@ -21,6 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (onPostgres) await testApp.close();
 });
+const as = apiOf(() => testApp.app);
 
 async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
   for (let attempt = 0; !(await condition()); attempt++) {
@@ -36,11 +38,9 @@ describe('lines under concurrency', () => {
       const { app } = testApp;
       const db = app.database.db;
       const { account, token } = await createSignedInAccount(app, { credits: '10' });
-      const line = await seedLine(app, account);
+      const line = await createLine(app, account);
       const responses = await Promise.all(
-        Array.from({ length: 30 }, () =>
-          callApi(app, token, 'POST', `/api/users/${line.id}/renew`, { months: 1 }),
-        ),
+        Array.from({ length: 30 }, () => as(token).post(`/api/users/${line.id}/renew`, { months: 1 })),
       );
       const statuses = responses.map((response) => response.statusCode);
       expect(statuses.filter((status) => status === 200)).toHaveLength(10);
@@ -58,7 +58,7 @@ describe('lines under concurrency', () => {
     const { account, token } = await createSignedInAccount(app, { credits: '50' });
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        callApi(app, token, 'POST', '/api/users', {
+        as(token).post('/api/users', {
           username: 'disputado1',
           password: 'senha@forte9',
           package_id: 17,
@@ -84,16 +84,16 @@ describe('lines under concurrency', () => {
       const newMaster = await createSignedInAccount(app);
       const moving = await createSignedInAccount(app, { credits: '100', parent: oldMaster.account });
       const creations = Array.from({ length: 20 }, () =>
-        callApi(app, moving.token, 'POST', '/api/users', { package_id: 17 }),
+        as(moving.token).post('/api/users', { package_id: 17 }),
       );
-      const transfer = callApi(app, adminToken, 'POST', '/api/resellers/transfer', {
+      const transfer = as(adminToken).post('/api/resellers/transfer', {
         resellerId: moving.account.id,
         masterId: newMaster.account.id,
       });
       const [moved, ...created] = await Promise.all([transfer, ...creations]);
       expect(moved?.statusCode).toBe(200);
       expect(created.map((response) => response.statusCode)).toEqual(created.map(() => 201));
-      const owner = await callApi(app, adminToken, 'GET', `/api/resellers/${moving.account.id}`);
+      const owner = await as(adminToken).get(`/api/resellers/${moving.account.id}`);
       expect(owner.json().master_id).toBe(newMaster.account.id);
       // Whether a creation ran before or after the move, its line ends under the owner's new path.
       for (const response of created) {
@@ -108,13 +108,13 @@ describe('lines under concurrency', () => {
       const { app } = testApp;
       const db = app.database.db;
       const { account, token } = await createSignedInAccount(app, { credits: '10' });
-      const line = await seedLine(app, account);
-      let renewal: ReturnType<typeof callApi> | undefined;
+      const line = await createLine(app, account);
+      let renewal: ReturnType<CallerApi['post']> | undefined;
       // What a transfer does: the tree lock first, then the lines of the moving subtree. No retry here
       // (db.transaction, not runInTransaction): a renewal holding the line while it waits fails NOWAIT.
       await db.transaction(async (tx) => {
         await lockAccountTree(tx, 'reshape');
-        renewal = callApi(app, token, 'POST', `/api/users/${line.id}/renew`, { months: 1 });
+        renewal = as(token).post(`/api/users/${line.id}/renew`, { months: 1 });
         await waitUntil(async () => {
           const waiting = await db.execute(
             sql`select 1 from pg_locks where locktype = 'advisory' and not granted`,

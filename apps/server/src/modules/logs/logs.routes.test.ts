@@ -2,8 +2,8 @@ import { LOG_ACTION_LABELS, LOG_TYPE_LABELS } from '@panel/shared/logs/log-codes
 import { LOG_MESSAGES } from '@panel/shared/logs/log-schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createSession, createSignedInAccount } from '../../../test/factories';
-import { seedLine } from '../../../test/line-fixtures';
+import { bearer } from '../../../test/api';
+import { createSession, createSignedInAccount, createLine } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import { logs } from '../../db/schema/index';
@@ -215,9 +215,9 @@ describe('signs of the movements (decision 0026)', () => {
     await post(adminToken, `/api/resellers/${master.account.id}/credits`, { value: 10 });
     await post(master.token, `/api/resellers/${sub.account.id}/credits`, { value: 20 });
     // The master pays for renewing its sub-reseller's 3-screen line.
-    const line = await seedLine(testApp.app, sub.account, { maxConnections: 3 });
+    const line = await createLine(testApp.app, sub.account, { maxConnections: 3 });
     await post(master.token, `/api/users/${line.id}/renew`, { months: 1 });
-    const p2p = await seedLine(testApp.app, master.account, { system: 2 });
+    const p2p = await createLine(testApp.app, master.account, { system: 2 });
     await post(master.token, `/api/users/${p2p.id}/add-days`, { days: 1 });
     await post(master.token, `/api/users/${line.id}/set-expiry-time`);
     expect(

@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
 import { errorTextFor } from '@panel/shared/errors/error-catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAccount, createSession, signInAs } from '../../../test/factories';
+import { bearer } from '../../../test/api';
+import { createAccount, createSession, signInAs } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 
 let testApp: TestApp;

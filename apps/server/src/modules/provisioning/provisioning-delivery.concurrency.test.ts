@@ -1,8 +1,7 @@
 import { isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/factories';
-import { insertLineRow } from '../../../test/insert-line-row';
+import { createAccount, createLine } from '../../../test/factories';
 import { startProvisioningReceiver, type ProvisioningReceiver } from '../../../test/provisioning-receiver';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp } from '../../app';
@@ -63,7 +62,9 @@ describe('provisioning delivery from several processes', () => {
   it('never delivers a change twice and keeps each line’s order', async () => {
     const db = testApp.app.database.db;
     const owner = await createAccount(testApp.app);
-    const lines = await Promise.all(Array.from({ length: LINES }, () => insertLineRow(testApp.app, owner)));
+    const lines = await Promise.all(
+      Array.from({ length: LINES }, () => createLine(testApp.app, owner, { system: 2 })),
+    );
     for (let round = 0; round < CHANGES_PER_LINE; round++) {
       for (const line of lines) await runInTransaction(db, (tx) => enqueueProvisioning(tx, line, 'updated'));
     }

@@ -1,8 +1,7 @@
 import { PROVISIONING_MESSAGES } from '@panel/shared/provisioning/provisioning-messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/factories';
-import { insertLineRow } from '../../../test/insert-line-row';
+import { createAccount, createLine } from '../../../test/factories';
 import { startProvisioningReceiver, type ProvisioningReceiver } from '../../../test/provisioning-receiver';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp } from '../../app';
@@ -72,7 +71,7 @@ async function secondsUntilNextAttempt(id: number): Promise<number> {
 
 describe('provisioning delivery', () => {
   it('POSTs the signed change with the line state and records it delivered', async () => {
-    const line = await insertLineRow(testApp.app, owner, { system: 2, macaddr: 'aabbccddeeff' });
+    const line = await createLine(testApp.app, owner, { system: 2, macaddr: 'aabbccddeeff' });
     await enqueue(line, 'created');
     expect(await testApp.app.provisioning.deliverPending()).toBe(1);
 
@@ -102,7 +101,7 @@ describe('provisioning delivery', () => {
   });
 
   it('retries a refusal and a timeout with growing backoff, then delivers', async () => {
-    const line = await insertLineRow(testApp.app, owner);
+    const line = await createLine(testApp.app, owner, { system: 2 });
     receiver.failNext(1, { lineId: line.id });
     receiver.hangNext(1, { lineId: line.id });
     await enqueue(line, 'renewed');
@@ -146,7 +145,7 @@ describe('provisioning delivery', () => {
   });
 
   it('stops after the last attempt, keeps the row visible and holds the line’s newer changes behind it', async () => {
-    const line = await insertLineRow(testApp.app, owner);
+    const line = await createLine(testApp.app, owner, { system: 2 });
     receiver.failNext(MAX_ATTEMPTS, { lineId: line.id, status: 500 });
     await enqueue(line, 'blocked');
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -173,8 +172,8 @@ describe('provisioning delivery', () => {
   });
 
   it('delivers each line’s changes in order while other lines go ahead', async () => {
-    const slow = await insertLineRow(testApp.app, owner);
-    const other = await insertLineRow(testApp.app, owner);
+    const slow = await createLine(testApp.app, owner, { system: 2 });
+    const other = await createLine(testApp.app, owner, { system: 2 });
     receiver.failNext(1, { lineId: slow.id });
     await enqueue(slow, 'created');
     await enqueue(other, 'created');
@@ -192,9 +191,9 @@ describe('provisioning delivery', () => {
   });
 
   it('never enqueues IPTV changes', async () => {
-    const iptv = await insertLineRow(testApp.app, owner, { system: 1 });
+    const iptv = await createLine(testApp.app, owner, { system: 1 });
     await enqueue(iptv, 'created');
-    const p2p = await insertLineRow(testApp.app, owner, { system: 2 });
+    const p2p = await createLine(testApp.app, owner, { system: 2 });
     await enqueue(p2p, 'system_changed', 1);
     expect(await outboxRows(iptv.id)).toEqual([]);
     expect(await outboxRows(p2p.id)).toEqual([]);
@@ -202,7 +201,7 @@ describe('provisioning delivery', () => {
   });
 
   it('does not attempt a service without an endpoint, says so, and delivers once one is configured', async () => {
-    const hybrid = await insertLineRow(testApp.app, owner, { system: 3, macaddr: '001122334455' });
+    const hybrid = await createLine(testApp.app, owner, { system: 3, macaddr: '001122334455' });
     await enqueue(hybrid, 'created');
     expect(await testApp.app.provisioning.deliverPending()).toBe(0);
     expect(receiver.attempts).toEqual([]);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/factories';
-import { insertLineRow } from '../../../test/insert-line-row';
+import { createAccount, createLine } from '../../../test/factories';
 import { startProvisioningReceiver } from '../../../test/provisioning-receiver';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
@@ -44,7 +43,7 @@ describe('the delivery worker', () => {
       { database, logger: false },
     );
     const owner = await createAccount(app);
-    const line = await insertLineRow(app, owner);
+    const line = await createLine(app, owner, { system: 2 });
     await runInTransaction(database.db, (tx) => enqueueProvisioning(tx, line, 'created'));
     await waitFor(() => receiver.received.length === 1);
     expect(receiver.rejectedSignatures).toBe(0);

@@ -1,8 +1,8 @@
 import { PROVISIONING_MESSAGES } from '@panel/shared/provisioning/provisioning-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAccount, createSignedInAccount } from '../../../test/factories';
-import { insertLineRow } from '../../../test/insert-line-row';
+import { bearer } from '../../../test/api';
+import { createAccount, createSignedInAccount, createLine } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { provisioningOutbox } from '../../db/schema/index';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
   adminToken = (await createSignedInAccount(testApp.app, { role: 'admin' })).token;
   const owner = await createAccount(testApp.app);
-  const line = await insertLineRow(testApp.app, owner);
+  const line = await createLine(testApp.app, owner, { system: 2 });
   const base = { lineId: line.id, system: 2, event: 'updated', payload: {} };
   await testApp.app.database.db
     .insert(provisioningOutbox)

@@ -1,0 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../src/db/database';
+
+/**
+ * The plan PostgreSQL chooses for a statement with its bound values (`$1`, `$2`… in `text`), with
+ * sequential scans forbidden: a test table is small enough for a full scan to be cheapest, so this asks
+ * whether an index can answer the statement at all, and which one the planner takes.
+ */
+export async function planOf(
+  db: Database,
+  statement: { sql: string; params: unknown[] },
+  options: { bitmapOnly?: boolean } = {},
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    // Also without walking an index in order (a small table makes walking the id index cheapest): what is
+    // left is the indexes that answer the conditions themselves.
+    if (options.bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);
+    const result = await tx.execute(withValues(`explain ${statement.sql}`, statement.params));
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[];
+    return rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+}
+
+/** The same text with each `$n` bound to `params[n - 1]` again (drizzle numbers them in order). */
+function withValues(text: string, params: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${params[Number(match[1]) - 1]}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
