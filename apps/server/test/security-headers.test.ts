@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAccount, createSession } from './factories';
+import { bearer } from './api';
+import { createAccount, createSession } from './factories';
 import { startTestApp, type TestApp } from './test-app';
 
 const webDist = mkdtempSync(join(tmpdir(), 'panel-web-headers-'));
