@@ -3,15 +3,24 @@ import { lazyModal } from '@/components/lazy-modal';
 import type { LineActionModalProps } from './actions/line-action-modal';
 import type { LineAction } from './line-row-actions';
 
+/** Renew by one month: also opened from the dashboard's 'Próximos vencimentos' (app/ wires it there). */
+export const RenewMonthModal = lazyModal(() =>
+  import('./actions/renew-month-modal').then((m) => m.RenewMonthModal),
+);
+
+/** Renew by package: also opened from the dashboard's 'Próximos vencimentos'. */
+export const RenewByPackageModal = lazyModal(() =>
+  import('./actions/renew-by-package-modal').then((m) => m.RenewByPackageModal),
+);
+
 /**
  * Row actions that open a modal of `./actions` (each takes `{ line, opened, onClose }`). Each is its own
  * chunk, fetched when it opens: with their forms (react-hook-form) they weigh more than the table (P4).
  */
 export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineActionModalProps>>> = {
   edit: lazyModal(() => import('./actions/edit-line-modal').then((m) => m.EditLineModal)),
-  'renew-package': lazyModal(() =>
-    import('./actions/renew-by-package-modal').then((m) => m.RenewByPackageModal),
-  ),
+  'renew-month': RenewMonthModal,
+  'renew-package': RenewByPackageModal,
   'renew-calendar': lazyModal(() =>
     import('./actions/renew-by-calendar-modal').then((m) => m.RenewByCalendarModal),
   ),
@@ -29,7 +38,6 @@ export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineAc
 
 /** Row actions the page runs itself (a request, with a confirmation where it is destructive or paid). */
 export const DIRECT_LINE_ACTIONS = [
-  'renew-month',
   'expiry-2359',
   'block',
   'unblock',
