@@ -5,9 +5,9 @@ import type { Complements } from '@panel/shared/catalog/catalog-api';
 import type { Line, LineActionResult } from '@panel/shared/lines/line-api';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import type { LineActionModalProps } from '@/features/lines/components/actions/line-action-modal';
-import { complementsQueryOptions } from '@/lib/data/complements-query';
-import { profileQueryOptions } from '@/lib/data/profile-query';
-import { QUERY_ROOTS } from '@/lib/data/query-keys';
+import { complementsQueryOptions } from '@/lib/queries/complements-query';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
+import { QUERY_ROOTS } from '@/lib/queries/query-keys';
 import { buildComplements, buildLine, buildPackage } from './fixtures/line';
 import { buildProfile } from './fixtures/profile';
 import { createTestQueryClient, renderWithProviders } from './render';
@@ -73,7 +73,7 @@ const EXPIRING_KEY = [...QUERY_ROOTS.dashboard, 'expiring'];
 
 /**
  * Renders one modal opened, with <Notifications /> so the toasts can be read, and the cache entries a
- * line action refreshes (lib/data/line-refresh): the /users list, the dashboard and the profile.
+ * line action refreshes (lib/queries/line-refresh): the /users list, the dashboard and the profile.
  */
 export function renderActionModal(
   Modal: (props: LineActionModalProps) => ReactNode,

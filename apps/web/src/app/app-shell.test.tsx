@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { newsQueryOptions } from '@/features/news/api/get-news';
-import { profileQueryOptions } from '@/lib/data/profile-query';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { changeLanguage } from '@/lib/i18n';
 import { buildProfile } from '@test/fixtures/profile';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
-import { profileQueryOptions } from '@/lib/data/profile-query';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
 import { buildProfile } from '@test/fixtures/profile';
 import { createTestQueryClient, renderWithProviders } from '@test/render';
 import { RequireAdmin } from './require-admin';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import type { MenuDialog } from '@/config/menu-definition';
-import { useProfile } from '@/lib/data/profile-query';
+import { useProfile } from '@/lib/queries/profile-query';
 import { useProfileColorScheme } from '@/features/profile/hooks/use-profile-color-scheme';
 import { rememberAvatar } from '@/lib/auth-storage';
 import { SIDEBAR_BREAKPOINT } from '../theme';

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Line } from '@panel/shared/lines/line-api';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
-import { QUERY_ROOTS } from '@/lib/data/query-keys';
+import { QUERY_ROOTS } from '@/lib/queries/query-keys';
 import { createQueryClient } from '@/lib/query-client';
 import { buildComplements, buildLine, buildPackage } from '@test/fixtures/line';
 import { mockApi, type MockAnswer, type RecordedCall } from '@test/mock-api';

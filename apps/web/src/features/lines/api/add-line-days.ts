@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineActionResultSchema, type LineActionResult } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { refreshAfterPaidLineAction } from '@/lib/data/line-refresh';
+import { refreshAfterPaidLineAction } from '@/lib/queries/line-refresh';
 
 /** POST /api/users/:id/add-days { days: 1..3 }: the P2P extension, days / 30 credits. */
 export async function addLineDays({ id, days }: { id: number; days: number }): Promise<LineActionResult> {

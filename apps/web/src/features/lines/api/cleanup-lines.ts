@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cleanupResultSchema } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { refreshAfterLineChange } from '@/lib/data/line-refresh';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /** The four actions of the 'Limpeza' dialog (spec §2): expired trials, or lines expired > N days. */
 export type CleanupKind = 'expired-trials' | 30 | 10 | 3;

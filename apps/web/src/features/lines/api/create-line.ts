@@ -6,7 +6,7 @@ import {
   type LineActionResult,
 } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { refreshAfterPaidLineAction } from '@/lib/data/line-refresh';
+import { refreshAfterPaidLineAction } from '@/lib/queries/line-refresh';
 
 export type CreateLineRequest =
   { trial: false; input: CreateLineInput } | { trial: true; input: CreateTrialLineInput };

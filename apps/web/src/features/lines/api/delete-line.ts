@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestNoContent } from '@/lib/api-client';
-import { refreshAfterLineChange } from '@/lib/data/line-refresh';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /** DELETE /api/users/:id (no refund). */
 export async function deleteLine(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineSchema, type EditLineInput, type Line } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { refreshAfterLineChange } from '@/lib/data/line-refresh';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /**
  * PUT /api/users/:id: absent fields keep their value. Hybrid lines send only bouquet, full_name,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { lineListResponseSchema, type LineListResponse } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/data/query-keys';
+import { QUERY_ROOTS } from '@/lib/queries/query-keys';
 import { useListQuery } from '@/lib/list-state/use-list-query';
 import { toQueryString } from '@/lib/query-string';
 
@@ -24,7 +24,7 @@ export interface LineListParams {
 
 /**
  * Every line query lives under `linesQueryKeys.all`: after any change to a line (create, renew, edit,
- * block, delete, cleanup…) `refreshAfterLineChange` or `refreshAfterPaidLineAction` (lib/data/line-refresh)
+ * block, delete, cleanup…) `refreshAfterLineChange` or `refreshAfterPaidLineAction` (lib/queries/line-refresh)
  * invalidates it whole, with the dashboard's lists.
  */
 export const linesQueryKeys = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineActionResultSchema, type LineActionResult } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { refreshAfterPaidLineAction } from '@/lib/data/line-refresh';
+import { refreshAfterPaidLineAction } from '@/lib/queries/line-refresh';
 
 /**
  * POST /api/users/:id/renew: one calendar month, one credit per screen (the server charges it).

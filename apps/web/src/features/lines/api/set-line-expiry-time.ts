@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineSchema, type Line } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { refreshAfterLineChange } from '@/lib/data/line-refresh';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /** POST /api/users/:id/set-expiry-time: the expiry moves to 23:59 of its own panel day (free; not trials). */
 export async function setLineExpiryTime(id: number): Promise<Line> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineSchema, type Line } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { refreshAfterLineChange } from '@/lib/data/line-refresh';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /**
  * POST /api/users/:id/hybrid-transfer { macaddr, full_name? }: irreversible; the answer carries the

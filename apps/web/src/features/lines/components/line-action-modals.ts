@@ -3,24 +3,16 @@ import { lazyModal } from '@/components/lazy-modal';
 import type { LineActionModalProps } from './actions/line-action-modal';
 import type { LineAction } from './line-row-actions';
 
-/** Renew by one month: also opened from the dashboard's 'Próximos vencimentos' (app/ wires it there). */
-export const RenewMonthModal = lazyModal(() =>
-  import('./actions/renew-month-modal').then((m) => m.RenewMonthModal),
-);
-
-/** Renew by package: also opened from the dashboard's 'Próximos vencimentos'. */
-export const RenewByPackageModal = lazyModal(() =>
-  import('./actions/renew-by-package-modal').then((m) => m.RenewByPackageModal),
-);
-
 /**
  * Row actions that open a modal of `./actions` (each takes `{ line, opened, onClose }`). Each is its own
  * chunk, fetched when it opens: with their forms (react-hook-form) they weigh more than the table (P4).
  */
 export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineActionModalProps>>> = {
   edit: lazyModal(() => import('./actions/edit-line-modal').then((m) => m.EditLineModal)),
-  'renew-month': RenewMonthModal,
-  'renew-package': RenewByPackageModal,
+  'renew-month': lazyModal(() => import('./actions/renew-month-modal').then((m) => m.RenewMonthModal)),
+  'renew-package': lazyModal(() =>
+    import('./actions/renew-by-package-modal').then((m) => m.RenewByPackageModal),
+  ),
   'renew-calendar': lazyModal(() =>
     import('./actions/renew-by-calendar-modal').then((m) => m.RenewByCalendarModal),
   ),

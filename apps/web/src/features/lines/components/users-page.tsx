@@ -17,7 +17,7 @@ import { useListState } from '@/lib/list-state/use-list-state';
 import { showErrorToast, showSmallToast, showSuccessToast, showWarningToast } from '@/lib/toasts';
 import type { CreateLineRequest } from '../api/create-line';
 import { useDeleteLine } from '../api/delete-line';
-import { useComplements } from '@/lib/data/complements-query';
+import { useComplements } from '@/lib/queries/complements-query';
 import { useLineList } from '../api/list-lines';
 import { useResyncLine } from '../api/resync-line';
 import { useSetLineExpiryTime } from '../api/set-line-expiry-time';

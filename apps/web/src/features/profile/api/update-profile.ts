@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema, type Profile, type ProfileUpdate } from '@panel/shared/profile/profile-schema';
 import { apiRequest } from '@/lib/api-client';
-import { profileQueryOptions } from '@/lib/data/profile-query';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
 
 export async function updateProfile(update: ProfileUpdate): Promise<Profile> {
   return apiRequest('/profile', profileSchema, { method: 'POST', body: update });

@@ -1,6 +1,6 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
-import { useProfile } from '@/lib/data/profile-query';
+import { useProfile } from '@/lib/queries/profile-query';
 
 /** The theme follows the profile's dark_mode (spec §1: the theme is stored on the profile). */
 export function useProfileColorScheme(): void {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewReseller } from '@panel/shared/resellers/new-reseller-schema';
 import { resellerSchema, type Reseller } from '@panel/shared/resellers/reseller-schema';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshBalance } from '@/lib/data/profile-query';
+import { useRefreshBalance } from '@/lib/queries/profile-query';
 import { RESELLERS_KEY } from './list-resellers';
 
 /** POST /api/resellers: the new reseller's credits leave the caller's balance (an admin mints them). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestNoContent } from '@/lib/api-client';
-import { useRefreshBalance } from '@/lib/data/profile-query';
+import { useRefreshBalance } from '@/lib/queries/profile-query';
 import { RESELLERS_KEY } from './list-resellers';
 
 /** DELETE /api/resellers/:id (admin): credits back to its master, sub-resellers to REVENDAS_DELETADOS. */

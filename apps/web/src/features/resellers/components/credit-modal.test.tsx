@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RESELLER_MESSAGES } from '@panel/shared/resellers/reseller-messages';
-import { profileQueryOptions } from '@/lib/data/profile-query';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
 import { buildProfile } from '@test/fixtures/profile';
 import { mockApi } from '@test/mock-api';
 import { createTestQueryClient, renderWithProviders } from '@test/render';

@@ -1,5 +1,5 @@
 import { showSuccessToast } from '@/lib/toasts';
-import { useIsAdmin } from '@/lib/data/profile-query';
+import { useIsAdmin } from '@/lib/queries/profile-query';
 import { useRenewLineMonth } from '../../api/renew-line-month';
 import { LineConfirmDialog } from '../line-confirm-dialogs';
 import { LINE_TOASTS } from '../line-texts';
