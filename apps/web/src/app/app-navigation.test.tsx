@@ -15,7 +15,7 @@ describe('app navigation (outside React)', () => {
         </Routes>
       </MemoryRouter>,
     );
-    expect(screen.getByText('dashboard')).toBeTruthy();
+    expect(screen.getAllByText('dashboard')).toHaveLength(1);
 
     let shownWhenResolved: boolean | undefined;
     void navigation.navigate('/lock').then(() => {

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { newsQueryOptions } from '@/features/news/api/get-news';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { changeLanguage } from '@/lib/i18n';
-import { buildProfile } from '@/test/profile-fixture';
-import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { buildProfile } from '@test/fixtures/profile';
+import { createTestQueryClient, renderWithProviders } from '@test/render';
 import { routes } from './route-table';
 
 function renderApp(path: string, type: AccountType = 'reseller') {
@@ -38,9 +38,9 @@ describe('authenticated shell', () => {
         .map((link) => link.textContent),
     ).toEqual(['Dashboard', 'Logs', 'Transferir revenda']);
     // The resellers group (collapsed) is there too.
-    expect(within(nav).getByText('Revendedores')).toBeTruthy();
+    expect(within(nav).getAllByText('Revendedores')).toHaveLength(1);
     expect(screen.getByTestId('credit-balance').textContent).toBe('1.234,50');
-    expect(screen.getByRole('switch', { name: 'Alternar tema' })).toBeTruthy();
+    expect(screen.getAllByRole('switch', { name: 'Alternar tema' })).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Configurações' }));
     const items = await screen.findAllByRole('menuitem');
@@ -65,11 +65,11 @@ describe('authenticated shell', () => {
     writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
     renderApp('/dashboard');
     await screen.findByTestId('credit-balance', {}, { timeout: 5000 });
-    expect(screen.getByText('Créditos:')).toBeTruthy();
+    expect(screen.getAllByText('Créditos:')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Idioma' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
-    expect(await screen.findByText('Credits:')).toBeTruthy();
+    expect(await screen.findAllByText('Credits:')).toHaveLength(1);
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
   });
 
@@ -77,7 +77,7 @@ describe('authenticated shell', () => {
     const router = renderApp('/profile/change-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.redirectPath)).toBe('/profile/change-password');
-    expect(await screen.findByText('Bem vindo de volta!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findAllByText('Bem vindo de volta!', {}, { timeout: 5000 })).toHaveLength(1);
   });
 
   it('the root and unbuilt screens land on the dashboard', async () => {

@@ -32,10 +32,10 @@ describe('RouteErrorBoundary', () => {
         <RouterProvider router={router} />
       </MantineProvider>,
     );
-    expect(await screen.findByRole('button', { name: 'Recarregar' })).toBeTruthy();
+    expect(await screen.findAllByRole('button', { name: 'Recarregar' })).toHaveLength(1);
 
     await router.navigate('/fine');
-    expect(await screen.findByText('fine')).toBeTruthy();
+    expect(await screen.findAllByText('fine')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Recarregar' })).toBeNull();
   });
 });

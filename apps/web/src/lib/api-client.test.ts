@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, startEarlyRequest } from './api-client';
+import { z, ZodError } from 'zod';
+import { ApiError, apiRequest, apiRequestNoContent, startEarlyRequest } from './api-client';
 import { writeStoredAuth } from './auth-storage';
+
+/** Any JSON: these tests are about the transport; the parse has its own tests below. */
+const anything = z.unknown();
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +23,9 @@ describe('apiRequest', () => {
   it('calls /api with JSON and the stored bearer token', async () => {
     writeStoredAuth({ token: 'abc.def', user: { id: 1, username: 'ana' } });
     const fetchMock = answer(200, { ok: true });
-    await expect(apiRequest('/profile', { method: 'POST', body: { dark_mode: 1 } })).resolves.toEqual({
+    await expect(
+      apiRequest('/profile', anything, { method: 'POST', body: { dark_mode: 1 } }),
+    ).resolves.toEqual({
       ok: true,
     });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -32,22 +38,44 @@ describe('apiRequest', () => {
     });
   });
 
-  it('sends no Authorization header without a stored login, and resolves 204 to undefined', async () => {
+  it('sends no Authorization header without a stored login; a 204 is read by apiRequestNoContent', async () => {
     const fetchMock = answer(204);
-    await expect(apiRequest('/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
+    await expect(apiRequestNoContent('/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
     expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+  });
+
+  it('resolves with the answer parsed by the schema (unknown keys dropped)', async () => {
+    answer(200, { id: 3, extra: 'x' });
+    await expect(apiRequest('/thing', z.object({ id: z.number() }))).resolves.toEqual({ id: 3 });
+  });
+
+  it('rejects an answer the schema refuses, instead of handing it on unchecked', async () => {
+    answer(200, { id: 'three' });
+    const error = await apiRequest('/thing', z.object({ id: z.number() })).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ZodError);
+  });
+
+  it('a schema still loading: the request leaves at once, the parse waits for the schema', async () => {
+    const fetchMock = answer(200, { ok: true });
+    let loadSchema: (schema: z.ZodType<{ ok: boolean }>) => void = () => {};
+    const schema = new Promise<z.ZodType<{ ok: boolean }>>((resolve) => (loadSchema = resolve));
+    const pending = apiRequest('/auth/captcha', schema);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    loadSchema(z.object({ ok: z.boolean() }));
+    await expect(pending).resolves.toEqual({ ok: true });
   });
 
   it('throws a typed ApiError with the parsed error body', async () => {
     answer(401, { status: 401, code: 'session_locked', message: 'Sessão bloqueada', field: 'password' });
-    const error = await apiRequest('/profile').catch((caught: unknown) => caught);
+    const error = await apiRequest('/profile', anything).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'session_locked', field: 'password', network: false });
   });
 
   it('an error page that is not JSON still gives the status', async () => {
     answer(502, '<html>Bad gateway</html>');
-    const error = await apiRequest('/news').catch((caught: unknown) => caught);
+    const error = await apiRequest('/news', anything).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, body: undefined, code: undefined });
   });
 
@@ -56,7 +84,7 @@ describe('apiRequest', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await apiRequest('/news').catch((caught: unknown) => caught);
+    const error = await apiRequest('/news', anything).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ network: true, status: undefined });
   });
 });
@@ -64,7 +92,7 @@ describe('apiRequest', () => {
 describe('apiRequest timing', () => {
   it('sends the request before returning, so a request made during a render leaves at once', async () => {
     const fetchMock = answer(200, { ok: true });
-    const pending = apiRequest('/users?page=1');
+    const pending = apiRequest('/users?page=1', anything);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await pending;
   });
@@ -79,9 +107,9 @@ describe('startEarlyRequest', () => {
     startEarlyRequest('/profile');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer early.token' });
-    await expect(apiRequest('/profile')).resolves.toEqual({ status: true, id: 1 });
+    await expect(apiRequest('/profile', anything)).resolves.toEqual({ status: true, id: 1 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    await apiRequest('/profile');
+    await apiRequest('/profile', anything);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -90,17 +118,17 @@ describe('startEarlyRequest', () => {
     const fetchMock = answer(200, { ok: true });
     startEarlyRequest('/profile');
     writeStoredAuth({ token: 'second.token', user: { id: 2, username: 'bia' } });
-    await apiRequest('/profile');
+    await apiRequest('/profile', anything);
     expect(fetchMock).toHaveBeenCalledTimes(2);
 
     startEarlyRequest('/news');
-    await apiRequest('/news', { method: 'POST', body: {} });
+    await apiRequest('/news', anything, { method: 'POST', body: {} });
     expect(fetchMock).toHaveBeenCalledTimes(4);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     startEarlyRequest('/complements');
     vi.setSystemTime(Date.now() + 10_001);
-    await apiRequest('/complements');
+    await apiRequest('/complements', anything);
     expect(fetchMock).toHaveBeenCalledTimes(6);
   });
 

@@ -93,10 +93,15 @@ function takeEarlyAnswer(path: string, headers: Record<string, string>): Promise
 }
 
 /**
- * Calls `/api{path}` with JSON in and out and the stored bearer token. Resolves with the parsed body
- * (undefined for an empty answer such as 204); rejects with an ApiError.
+ * What `apiRequest` checks an answer with: a zod schema of `@panel/shared` (anything with `parse`). Only
+ * its shape is needed here, so this module does not pull zod into /login's first download.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+export interface ResponseSchema<T> {
+  parse(body: unknown): T;
+}
+
+/** Sends the request and reads the answer's JSON; rejects with an ApiError (no answer, or not 2xx). */
+async function send(path: string, options: ApiRequestOptions): Promise<unknown> {
   const headers = requestHeaders();
   const method = options.method ?? 'GET';
   const init: RequestInit = {
@@ -129,5 +134,25 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       message: stringProperty(body, 'message') ?? `HTTP ${response.status}`,
     });
   }
-  return body as T;
+  return body;
+}
+
+/**
+ * Calls `/api{path}` with JSON in and out and the stored bearer token, and resolves with the answer
+ * parsed by `schema` (the route's response schema from `@panel/shared`), so no caller reads an unchecked
+ * body. `schema` may still be loading (a dynamic import): the request leaves first, the parse waits for
+ * it. Rejects with an ApiError, or the schema's error when the answer is not what the contract says.
+ */
+export async function apiRequest<T>(
+  path: string,
+  schema: ResponseSchema<T> | Promise<ResponseSchema<T>>,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const [body, responseSchema] = await Promise.all([send(path, options), schema]);
+  return responseSchema.parse(body);
+}
+
+/** Calls `/api{path}` for its effect only: the answer's body (none for a 204) is not read. */
+export async function apiRequestNoContent(path: string, options: ApiRequestOptions = {}): Promise<void> {
+  await send(path, options);
 }

@@ -23,20 +23,20 @@ describe('i18n', () => {
     localStorage.setItem(STORAGE_KEYS.language, 'xx');
     expect(storedLanguage()).toBe('pt-BR');
     render(<Label />);
-    expect(screen.getByText('pt-BR: Créditos / Meus usuários')).toBeTruthy();
+    expect(screen.getAllByText('pt-BR: Créditos / Meus usuários')).toHaveLength(1);
   });
 
   it('a stored language is shown once loadStoredLanguage resolves (the shell waits for it)', async () => {
     localStorage.setItem(STORAGE_KEYS.language, 'es');
     await loadStoredLanguage();
     render(<Label />);
-    expect(screen.getByText('es: Créditos / Mis usuarios')).toBeTruthy();
+    expect(screen.getAllByText('es: Créditos / Mis usuarios')).toHaveLength(1);
   });
 
   it('a switch is stored and re-renders in the new language once its texts are here', async () => {
     render(<Label />);
     act(() => changeLanguage('en'));
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
-    expect(await screen.findByText('en: Credits / My users')).toBeTruthy();
+    expect(await screen.findAllByText('en: Credits / My users')).toHaveLength(1);
   });
 });

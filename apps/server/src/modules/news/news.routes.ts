@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { importantMessageSchema } from '@panel/shared/news/news-schema';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../lib/route-schemas';
 import { ANY_ROLE } from '../../plugins/access';
 import { readImportantMessage } from './news.repository';
-
-const importantMessageSchema = z.object({ message: z.string(), show_modal_message: z.boolean() });
 
 export const newsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
-import { buildProfile } from '@/test/profile-fixture';
-import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
+import { buildProfile } from '@test/fixtures/profile';
+import { createTestQueryClient, renderWithProviders } from '@test/render';
 import { RequireAdmin } from './require-admin';
 
 function renderAdminPage(type: AccountType) {
@@ -31,13 +31,13 @@ function renderAdminPage(type: AccountType) {
 describe('RequireAdmin', () => {
   it('shows the page to an admin', () => {
     renderAdminPage('admin');
-    expect(screen.getByText('página de administração')).toBeTruthy();
+    expect(screen.getAllByText('página de administração')).toHaveLength(1);
     expect(screen.queryByText('página dashboard')).toBeNull();
   });
 
   it.each<AccountType>(['reseller', 'publisher'])('sends a %s to /dashboard', async (type) => {
     renderAdminPage(type);
-    expect(await screen.findByText('página dashboard')).toBeTruthy();
+    expect(await screen.findAllByText('página dashboard')).toHaveLength(1);
     expect(screen.queryByText('página de administração')).toBeNull();
   });
 
@@ -54,7 +54,7 @@ describe('RequireAdmin', () => {
       </MemoryRouter>,
       { queryClient },
     );
-    expect(screen.getByRole('status', { name: 'Carregando' })).toBeTruthy();
+    expect(screen.getAllByRole('status', { name: 'Carregando' })).toHaveLength(1);
     expect(screen.queryByText('página dashboard')).toBeNull();
     expect(screen.queryByText('página de administração')).toBeNull();
   });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 
 /** Admin-only pages (spec §2: /admin/settings, /admin/news, /admin/transfer): others go to /dashboard. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -1,14 +1,12 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import type { MenuDialog } from '@/config/menu-definition';
-import { profileQueryOptions, useProfile } from '@/features/profile/api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 import { useProfileColorScheme } from '@/features/profile/hooks/use-profile-color-scheme';
 import { rememberAvatar } from '@/lib/auth-storage';
-import { BalanceRefreshProvider } from '@/lib/balance-refresh';
 import { SIDEBAR_BREAKPOINT } from '../theme';
 import { AppHeader } from './app-header';
 import classes from './app-navbar.module.css';
@@ -30,12 +28,6 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { data: profile } = useProfile();
   useProfileColorScheme();
-  const queryClient = useQueryClient();
-  // Any credit change in a feature refetches the profile, so the top-bar balance follows.
-  const refreshBalance = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
-    [queryClient],
-  );
 
   useEffect(() => {
     if (profile?.avatar) rememberAvatar(profile.avatar);
@@ -70,11 +62,9 @@ export function AppLayout() {
         <AppNavbar profile={profile} onOpenDialog={setOpenDialog} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <BalanceRefreshProvider value={refreshBalance}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </BalanceRefreshProvider>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
       <Suspense fallback={null}>
         <ImportantMessageModal />

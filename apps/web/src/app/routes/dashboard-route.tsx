@@ -1,8 +1,25 @@
+import { lazyModal } from '@/components/lazy-modal';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { useProfile } from '@/features/profile/api/get-profile';
+import type { RenewalDialogs } from '@/features/dashboard/components/renewal-dialogs';
+import { useProfile } from '@/lib/queries/profile-query';
 
-/** The dashboard is composed here: the profile comes from the profile feature. */
+/**
+ * 'Próximos vencimentos' renews with the /users dialogs: one paid line-action flow (decision 0030). Each is
+ * fetched when it opens. Imported here, not through the lines feature's `line-action-modals.ts`: a module
+ * shared by two routes becomes a shared chunk that the bundler fills with the dialogs' common code, which
+ * /users would then download up front (P4).
+ */
+const RENEWAL_DIALOGS: RenewalDialogs = {
+  month: lazyModal(() =>
+    import('@/features/lines/components/actions/renew-month-modal').then((m) => m.RenewMonthModal),
+  ),
+  package: lazyModal(() =>
+    import('@/features/lines/components/actions/renew-by-package-modal').then((m) => m.RenewByPackageModal),
+  ),
+};
+
+/** The dashboard is composed here: the profile from lib/queries, the renewals from the lines feature. */
 export function DashboardRoute() {
   const { data: profile } = useProfile();
-  return <DashboardPage profile={profile} />;
+  return <DashboardPage profile={profile} renewalDialogs={RENEWAL_DIALOGS} />;
 }

@@ -1,5 +1,5 @@
 import { PageLoader } from '@/components/page-loader';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 import { LogsPage } from '@/features/logs/components/logs-page';
 import { ResellerLogsPage } from '@/features/logs/components/reseller-logs-page';
 

@@ -1,5 +1,5 @@
 import { PageLoader } from '@/components/page-loader';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 import { ResellersPage } from '@/features/resellers/components/resellers-page';
 
 /** /resellers, composed here: the list needs the signed-in profile (role, own username, mobile tables). */

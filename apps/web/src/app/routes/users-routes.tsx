@@ -1,6 +1,6 @@
 import { PageLoader } from '@/components/page-loader';
 import { UsersPage } from '@/features/lines/components/users-page';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 
 /**
  * /users, composed here: the list needs the signed-in profile (role, own account, mobile tables). A

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListMeta } from '@panel/shared/lists/list-query';
 import { ApiError } from '@/lib/api-client';
 import { useListState } from '@/lib/list-state/use-list-state';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@test/render';
 import { DataTable } from './data-table';
 import type { DataTableColumn } from './data-table-types';
 import { FilterTextInput } from './filter-text-input';

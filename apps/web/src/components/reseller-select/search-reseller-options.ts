@@ -7,9 +7,7 @@ const optionsSchema = z.array(searchOptionSchema);
 
 /** POST /api/resellers/select_search: at most 20 `{ label: username, value: id }` of the caller's scope. */
 export async function searchResellerOptions(search: string, signal?: AbortSignal): Promise<SearchOption[]> {
-  return optionsSchema.parse(
-    await apiRequest<unknown>('/resellers/select_search', { method: 'POST', body: { search }, signal }),
-  );
+  return apiRequest('/resellers/select_search', optionsSchema, { method: 'POST', body: { search }, signal });
 }
 
 /** Under `['resellers']`, so every reseller change (create, delete, transfer) refreshes the options too. */

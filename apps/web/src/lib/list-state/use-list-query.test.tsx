@@ -1,7 +1,7 @@
 import { QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient } from '@/test/render';
+import { createTestQueryClient } from '@test/render';
 import { useListQuery } from './use-list-query';
 
 describe('useListQuery', () => {

@@ -4,12 +4,9 @@ import { apiRequest } from '@/lib/api-client';
 import { loadAuthSchemas } from './auth-schemas';
 
 export async function getCaptchaConfig(signal?: AbortSignal): Promise<CaptchaConfig> {
-  // The schemas load while the request is on its way.
-  const [body, { captchaConfigSchema }] = await Promise.all([
-    apiRequest<unknown>('/auth/captcha', { signal }),
-    loadAuthSchemas(),
-  ]);
-  return captchaConfigSchema.parse(body);
+  // The schema loads while the request is on its way.
+  const schema = loadAuthSchemas().then((schemas) => schemas.captchaConfigSchema);
+  return apiRequest('/auth/captcha', schema, { signal });
 }
 
 export const captchaConfigQueryOptions = () =>

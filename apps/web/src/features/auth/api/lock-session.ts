@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequestNoContent } from '@/lib/api-client';
 
 /** POST /api/auth/lock: from now on every call answers 401 session_locked until unlocked. */
 export async function lockSession(): Promise<void> {
-  await apiRequest<void>('/auth/lock', { method: 'POST' });
+  await apiRequestNoContent('/auth/lock', { method: 'POST' });
 }
 
 export function useLockSession() {

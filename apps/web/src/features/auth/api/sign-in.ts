@@ -7,11 +7,9 @@ import { clearSessionNotice } from '@/lib/session-notice';
 import { loadAuthSchemas } from './auth-schemas';
 
 export async function signIn(input: SignInInput): Promise<SignInResponse> {
-  const [body, { signInResponseSchema }] = await Promise.all([
-    apiRequest<unknown>('/auth/sign-in', { method: 'POST', body: input }),
-    loadAuthSchemas(),
-  ]);
-  return signInResponseSchema.parse(body);
+  // The schema loads while the request is on its way.
+  const schema = loadAuthSchemas().then((schemas) => schemas.signInResponseSchema);
+  return apiRequest('/auth/sign-in', schema, { method: 'POST', body: input });
 }
 
 /** Signs in and stores the login; a new session starts with a clean cache and shows the message again. */

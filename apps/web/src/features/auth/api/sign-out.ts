@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequestNoContent } from '@/lib/api-client';
 import { forgetSession } from '@/lib/session-failure';
 
 export async function signOut(): Promise<void> {
-  await apiRequest<void>('/auth/logout', { method: 'POST' });
+  await apiRequestNoContent('/auth/logout', { method: 'POST' });
 }
 
 /** Ends the session on the server when it can; the login on this device is forgotten either way. */

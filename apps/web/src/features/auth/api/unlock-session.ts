@@ -9,8 +9,7 @@ import { writeStoredAuth } from '@/lib/auth-storage';
 import { clearSessionNotice } from '@/lib/session-notice';
 
 export async function unlockSession(input: UnlockInput): Promise<SignInResponse> {
-  const body = await apiRequest<unknown>('/auth/unlock', { method: 'POST', body: input });
-  return signInResponseSchema.parse(body);
+  return apiRequest('/auth/unlock', signInResponseSchema, { method: 'POST', body: input });
 }
 
 export function useUnlockSession() {

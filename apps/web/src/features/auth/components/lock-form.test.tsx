@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UnlockInput } from '@panel/shared/auth/sign-in-schema';
 import { ApiError } from '@/lib/api-client';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@test/render';
 import { LockForm, unlockFailureText } from './lock-form';
 
 const refusal = (status: number, code: string) =>
@@ -16,8 +16,8 @@ describe('LockForm', () => {
     renderWithProviders(<LockForm captcha={{ provider: 'recaptcha', siteKey: 'k' }} onSubmit={onSubmit} />);
     fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Desbloquear' }));
-    expect(await screen.findByText('Mínimo de 6 caracteres')).toBeTruthy();
-    expect(screen.getByText('Por favor, complete o reCAPTCHA')).toBeTruthy();
+    expect(await screen.findAllByText('Mínimo de 6 caracteres')).toHaveLength(1);
+    expect(screen.getAllByText('Por favor, complete o reCAPTCHA')).toHaveLength(1);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

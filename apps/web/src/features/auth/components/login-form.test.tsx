@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptchaConfig, SignInInput } from '@panel/shared/auth/sign-in-schema';
 import { ApiError } from '@/lib/api-client';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@test/render';
 import { LoginForm } from './login-form';
 
 function renderForm(captcha: CaptchaConfig, onSubmit = vi.fn<(values: SignInInput) => Promise<void>>()) {
@@ -18,16 +18,16 @@ describe('LoginForm', () => {
     const onSubmit = renderForm({ provider: 'recaptcha', siteKey: 'site-key' });
     fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
 
-    expect(await screen.findByText('Preencha corretamente o nome do usuário')).toBeTruthy();
-    expect(screen.getByText('Mínimo de 5 caracteres')).toBeTruthy();
-    expect(screen.getByText('Por favor, complete o reCAPTCHA')).toBeTruthy();
+    expect(await screen.findAllByText('Preencha corretamente o nome do usuário')).toHaveLength(1);
+    expect(screen.getAllByText('Mínimo de 5 caracteres')).toHaveLength(1);
+    expect(screen.getAllByText('Por favor, complete o reCAPTCHA')).toHaveLength(1);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("without a captcha sends 'none' and no captcha message appears", async () => {
     const onSubmit = renderForm({ provider: 'none' });
     fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
-    expect(await screen.findByText('Preencha corretamente o nome do usuário')).toBeTruthy();
+    expect(await screen.findAllByText('Preencha corretamente o nome do usuário')).toHaveLength(1);
     expect(screen.queryByText('Por favor, complete o reCAPTCHA')).toBeNull();
 
     fill('Usuário', '  revenda01 ');
@@ -45,11 +45,11 @@ describe('LoginForm', () => {
   it('is usable before the captcha settings arrive: the captcha place shows a loader', async () => {
     const onSubmit = vi.fn<(values: SignInInput) => Promise<void>>();
     const { rerender } = renderWithProviders(<LoginForm captcha={undefined} onSubmit={onSubmit} />);
-    expect(screen.getByLabelText('Carregando captcha')).toBeTruthy();
+    expect(screen.getAllByLabelText('Carregando captcha')).toHaveLength(1);
     fill('Usuário', 'revenda01');
     fill('Senha', 'segredo');
     fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
-    expect(await screen.findByText('Por favor, complete o reCAPTCHA')).toBeTruthy();
+    expect(await screen.findAllByText('Por favor, complete o reCAPTCHA')).toHaveLength(1);
 
     // The settings arrive (no captcha): its token is set and, after a submit, its message goes.
     rerender(<LoginForm captcha={{ provider: 'none' }} onSubmit={onSubmit} />);
@@ -68,13 +68,13 @@ describe('LoginForm', () => {
     renderForm({ provider: 'none' });
     fill('Usuário', 'revenda01');
     fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
-    expect(await screen.findByText('Mínimo de 5 caracteres')).toBeTruthy();
+    expect(await screen.findAllByText('Mínimo de 5 caracteres')).toHaveLength(1);
     expect(document.activeElement).toBe(screen.getByLabelText('Senha'));
 
     fill('Senha', 'segredo');
     await waitFor(() => expect(screen.queryByText('Mínimo de 5 caracteres')).toBeNull());
     fill('Usuário', ' ');
-    expect(await screen.findByText('Preencha corretamente o nome do usuário')).toBeTruthy();
+    expect(await screen.findAllByText('Preencha corretamente o nome do usuário')).toHaveLength(1);
   });
 
   it("shows the server's message when sign-in is refused", async () => {
@@ -119,6 +119,6 @@ describe('LoginForm', () => {
     );
 
     widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'expired' } }));
-    expect(await screen.findByText('reCAPTCHA expirou, por favor complete novamente')).toBeTruthy();
+    expect(await screen.findAllByText('reCAPTCHA expirou, por favor complete novamente')).toHaveLength(1);
   });
 });

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { writeSessionNotice } from '@/lib/session-notice';
-import { mockApi } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
+import { mockApi } from '@test/mock-api';
+import { renderWithProviders } from '@test/render';
 import { LockPage } from './lock-page';
 import { LoginPage } from './login-page';
 

@@ -5,14 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats } from '@panel/shared/dashboard/dashboard-api';
 import type { Line } from '@panel/shared/lines/line-api';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
-import { BalanceRefreshProvider } from '@/lib/balance-refresh';
 import { formatPanelDateTime } from '@/lib/format-date';
 import { createQueryClient } from '@/lib/query-client';
-import { mockApi, type MockAnswer, type RecordedCall } from '@/test/mock-api';
-import { buildLine, buildPackage } from '@/test/line-fixture';
-import { buildProfile } from '@/test/profile-fixture';
-import { renderWithProviders } from '@/test/render';
+import { mockApi, type MockAnswer, type RecordedCall } from '@test/mock-api';
+import { buildLine } from '@test/fixtures/line';
+import { buildProfile } from '@test/fixtures/profile';
+import { renderWithProviders } from '@test/render';
 import { DashboardPage } from './dashboard-page';
+import type { LineDialog, RenewalDialogs } from './renewal-dialogs';
 
 // Noon, local time: "in 2 days" is the same calendar distance whatever the machine's zone.
 const NOW = new Date(2026, 10, 20, 12, 0, 0);
@@ -34,28 +34,7 @@ afterEach(() => {
 const expiringLine = (overrides: Partial<Line> = {}) =>
   buildLine({ id: 5, exp_date: nowSeconds + 2 * DAY, ...overrides });
 
-const COMPLEMENTS = {
-  groups: [],
-  settings: [],
-  packages: {
-    iptv: [
-      buildPackage(),
-      buildPackage({ id: 30, package_name: 'Trimestral', official_duration: 3, official_credits: '2.75' }),
-    ],
-    trial: [],
-    p2p: [
-      buildPackage({ id: 42, package_name: 'P2P Semestral', official_duration: 6, official_credits: '5.50' }),
-    ],
-  },
-  bouquets: [],
-  server_time: nowSeconds,
-};
-
 const STATS: DashboardStats = { resellers: 1234, users: 1_234_567, users_active: 999, users_new: 12_000 };
-
-const renewed = (line: Line) => ({
-  body: { line: { ...line, exp_date: line.exp_date + 31 * DAY }, charged: '2.00', balance: '98.00' },
-});
 
 interface Setup {
   type?: AccountType;
@@ -83,28 +62,39 @@ function renderDashboard({
       expiringLoads += 1;
       return { body: { data: expiringLoads > 1 && linesAfter ? linesAfter : lines } };
     },
-    'GET /complements': { body: COMPLEMENTS },
     ...extra,
   });
-  const refreshBalance = vi.fn();
   const profile = buildProfile({ type, credits: '100.00' });
   const router = createMemoryRouter(
     [
-      { path: '/dashboard', element: <DashboardPage profile={profile} /> },
+      { path: '/dashboard', element: <DashboardPage profile={profile} renewalDialogs={STUB_DIALOGS} /> },
       { path: '/users', element: <UsersStub /> },
       { path: '/resellers', element: <p>resellers page</p> },
     ],
     { initialEntries: ['/dashboard'] },
   );
   renderWithProviders(
-    <BalanceRefreshProvider value={refreshBalance}>
+    <>
       <Notifications />
       <RouterProvider router={router} />
-    </BalanceRefreshProvider>,
+    </>,
     appQueryClient ? { queryClient: createQueryClient({ onSessionFailure: vi.fn() }) } : {},
   );
-  return { calls, refreshBalance, router };
+  return { calls, router };
 }
+
+/** Stands for the lines feature's dialogs, which app/ wires in (app/routes/dashboard-route.test.tsx). */
+const stubDialog =
+  (kind: string): LineDialog =>
+  ({ line, onClose }) => (
+    <div>
+      <p data-testid="renewal-dialog">{`${kind}: ${line.username}`}</p>
+      <button type="button" onClick={onClose}>
+        Fechar
+      </button>
+    </div>
+  );
+const STUB_DIALOGS: RenewalDialogs = { month: stubDialog('month'), package: stubDialog('package') };
 
 function UsersStub() {
   const { state } = useLocation();
@@ -135,15 +125,15 @@ describe('DashboardPage: counters (spec §2)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar números' }));
     expect(counterValue('counter-users')).toBe('••••');
-    expect(screen.getByRole('button', { name: 'Mostrar números' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Mostrar números' })).toHaveLength(1);
   });
 
   it('shows the four counters of the API and no online counters yet', async () => {
     renderDashboard();
-    expect(await screen.findByText('Revendas')).toBeTruthy();
-    expect(screen.getByText('Usuários')).toBeTruthy();
-    expect(screen.getByText('Usuários Ativos')).toBeTruthy();
-    expect(screen.getByText('Novos Usuários Últimos 7 dias')).toBeTruthy();
+    expect(await screen.findAllByText('Revendas')).toHaveLength(1);
+    expect(screen.getAllByText('Usuários')).toHaveLength(1);
+    expect(screen.getAllByText('Usuários Ativos')).toHaveLength(1);
+    expect(screen.getAllByText('Novos Usuários Últimos 7 dias')).toHaveLength(1);
     expect(screen.queryByText('Usuários Online')).toBeNull();
     expect(screen.queryByText('Conexões Realtime')).toBeNull();
   });
@@ -170,9 +160,9 @@ describe('DashboardPage: profile card', () => {
 
   it('an admin gets every link', async () => {
     renderDashboard({ type: 'admin' });
-    expect(await screen.findByTestId('quick-link-users')).toBeTruthy();
-    expect(screen.getByTestId('quick-link-resellers')).toBeTruthy();
-    expect(screen.getByTestId('quick-link-quick-test')).toBeTruthy();
+    expect(await screen.findAllByTestId('quick-link-users')).toHaveLength(1);
+    expect(screen.getAllByTestId('quick-link-resellers')).toHaveLength(1);
+    expect(screen.getAllByTestId('quick-link-quick-test')).toHaveLength(1);
   });
 
   it('"Criar teste rápido" opens /users with the quick-test flag', async () => {
@@ -238,127 +228,14 @@ describe('DashboardPage: Próximos vencimentos (spec §2, §8)', () => {
     expect(headers).toEqual(['Usuário', 'Expira em', 'Telas', 'Ações']);
   });
 
-  it('renews by one month after confirming the price (one credit per screen); the row leaves', async () => {
-    const line = expiringLine();
-    const { calls, refreshBalance } = renderDashboard({
-      lines: [line],
-      linesAfter: [],
-      extra: { 'POST /users/5/renew': renewed(line) },
-    });
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    fireEvent.click(screen.getByTestId('expiring-renew-month'));
-    const dialog = await screen.findByTestId('renew-month-dialog');
-    expect(within(dialog).getByTestId('renew-month-price').textContent).toBe('2,00 créditos');
-    expect(within(dialog).getByText('cliente01')).toBeTruthy();
-
-    fireEvent.click(within(dialog).getByTestId('renew-month-dialog-confirm'));
-    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/users/5/renew')).toMatchObject({
-      method: 'POST',
-      body: { months: 1 },
-    });
-    await waitFor(() => expect(rows()).toHaveLength(0));
-    expect(await screen.findByTestId('expiring-table-empty')).toBeTruthy();
-    expect(refreshBalance).toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByTestId('renew-month-dialog')).toBeNull());
-    // The list and the counters are asked again.
-    await waitFor(() =>
-      expect(calls.filter((call) => call.path === '/dashboard/expiring').length).toBeGreaterThan(1),
-    );
-    expect(calls.filter((call) => call.path === '/dashboard/stats').length).toBeGreaterThan(1);
-  });
-
-  it('an admin renews for free', async () => {
-    renderDashboard({ type: 'admin', lines: [expiringLine()] });
-    fireEvent.click(await screen.findByTestId('expiring-renew-month'));
-    expect((await screen.findByTestId('renew-month-price')).textContent).toBe('Grátis (admin)');
-  });
-
-  it('a refused renewal is silent (spec §8): no error toast, nothing stuck, the row stays', async () => {
-    const { refreshBalance } = renderDashboard({
-      appQueryClient: true,
-      lines: [expiringLine()],
-      extra: {
-        'POST /users/5/renew': {
-          status: 409,
-          body: { status: 409, code: 'insufficient_credits', message: 'Créditos insuficientes.' },
-        },
-      },
-    });
-    fireEvent.click(await screen.findByTestId('expiring-renew-month'));
-    fireEvent.click(await screen.findByTestId('renew-month-dialog-confirm'));
-    await waitFor(() => expect(screen.queryByTestId('renew-month-dialog')).toBeNull());
-    expect(screen.queryByText('Créditos insuficientes.')).toBeNull();
-    expect(screen.queryByText('Usuário renovado com sucesso')).toBeNull();
-    expect(refreshBalance).not.toHaveBeenCalled();
-    expect(rows()).toHaveLength(1);
-    // Nothing is left loading: the row's buttons work again.
-    fireEvent.click(screen.getByTestId('expiring-renew-month'));
-    const confirm = await screen.findByTestId('renew-month-dialog-confirm');
-    expect(confirm.hasAttribute('data-loading')).toBe(false);
-  });
-});
-
-/** Opens the package select and clicks one option of its own list box. */
-async function choosePackage(label: string) {
-  const input = await screen.findByTestId('renew-package-select');
-  await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
-  fireEvent.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') as HTMLElement;
-  fireEvent.click(await within(listbox).findByRole('option', { name: label, hidden: true }));
-  await waitFor(() => expect((input as HTMLInputElement).value).toBe(label));
-}
-
-describe('DashboardPage: renew by package', () => {
-  it('previews official credits × screens, sends the package and the row leaves', async () => {
-    const line = expiringLine({ max_connections: 2 });
-    const { calls, refreshBalance } = renderDashboard({
-      lines: [line],
-      linesAfter: [],
-      extra: { 'POST /users/5/renew-package': renewed(line) },
-    });
-    fireEvent.click(await screen.findByTestId('expiring-renew-package'));
-    const modal = await screen.findByTestId('renew-package-modal');
-    expect(within(modal).getByTestId('renew-package-price').textContent).toBe('-');
-    await choosePackage('Trimestral');
-    expect(within(modal).getByTestId('renew-package-price').textContent).toBe('5,50 créditos');
-    expect(within(modal).getByTestId('renew-package-duration').textContent).toBe('3 meses');
-
-    fireEvent.click(within(modal).getByTestId('renew-package-submit'));
-    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
-    expect(calls.find((call) => call.path === '/users/5/renew-package')).toMatchObject({
-      method: 'POST',
-      body: { package_id: 30 },
-    });
-    await waitFor(() => expect(rows()).toHaveLength(0));
-    expect(refreshBalance).toHaveBeenCalled();
-  });
-
-  it('asks for a package before sending anything', async () => {
-    const { calls } = renderDashboard({ lines: [expiringLine()] });
-    fireEvent.click(await screen.findByTestId('expiring-renew-package'));
-    const submit = await screen.findByTestId('renew-package-submit');
-    await waitFor(() =>
-      expect((screen.getByTestId('renew-package-select') as HTMLInputElement).disabled).toBe(false),
-    );
-    fireEvent.click(submit);
-    expect(await screen.findByText('Selecione um pacote')).toBeTruthy();
-    expect(calls.some((call) => call.path.endsWith('/renew-package'))).toBe(false);
-  });
-
-  it('a P2P line is offered only the P2P packages; an admin sees "Grátis (admin)"', async () => {
-    renderDashboard({ type: 'admin', lines: [expiringLine({ system: 2 })] });
-    fireEvent.click(await screen.findByTestId('expiring-renew-package'));
-    const input = await screen.findByTestId('renew-package-select');
-    await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false));
-    fireEvent.click(input);
-    await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
-    const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') as HTMLElement;
-    const options = await within(listbox).findAllByRole('option', { hidden: true });
-    expect(options.map((option) => option.textContent)).toEqual(['P2P Semestral']);
-    fireEvent.click(options[0]!);
-    await waitFor(() => expect((input as HTMLInputElement).value).toBe('P2P Semestral'));
-    expect(screen.getByTestId('renew-package-price').textContent).toBe('Grátis (admin)');
+  it("each row opens the renewal dialog app/ hands in, for that row's line, and closes it", async () => {
+    renderDashboard({ lines: [expiringLine(), expiringLine({ id: 6, username: 'cliente02' })] });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(within(rows()[1]!).getByTestId('expiring-renew-package'));
+    expect((await screen.findByTestId('renewal-dialog')).textContent).toBe('package: cliente02');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByTestId('renewal-dialog')).toBeNull();
+    fireEvent.click(within(rows()[0]!).getByTestId('expiring-renew-month'));
+    expect((await screen.findByTestId('renewal-dialog')).textContent).toBe('month: cliente01');
   });
 });

@@ -8,17 +8,20 @@ import { CounterCards } from './counter-cards';
 import { DASHBOARD_TITLE, HIDE_NUMBERS, SHOW_NUMBERS } from './dashboard-texts';
 import { ExpiringLinesCard } from './expiring-lines-card';
 import { ProfileCard } from './profile-card';
+import type { RenewalDialogs } from './renewal-dialogs';
 
 interface DashboardPageProps {
   /** The signed-in profile; undefined while it loads. */
   profile: Profile | undefined;
+  /** The line dialogs of 'Próximos vencimentos' (the /users ones, wired by app/). */
+  renewalDialogs: RenewalDialogs;
 }
 
 /**
  * /dashboard (spec §2): counters behind one eye toggle, the profile card and 'Próximos vencimentos'.
  * Not here yet: the online counters (connections work) and the top-viewed charts (catalog analytics).
  */
-export function DashboardPage({ profile }: DashboardPageProps) {
+export function DashboardPage({ profile, renewalDialogs }: DashboardPageProps) {
   // Hidden on every visit: the numbers show only after the eye is clicked (someone may be looking).
   const [revealed, setRevealed] = useState(false);
   const { data: stats, isError: statsFailed } = useDashboardStats();
@@ -48,7 +51,7 @@ export function DashboardPage({ profile }: DashboardPageProps) {
           <ProfileCard profile={profile} stats={stats} statsFailed={statsFailed} revealed={revealed} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <ExpiringLinesCard isAdmin={profile?.type === 'admin'} cardMode={cardMode} />
+          <ExpiringLinesCard cardMode={cardMode} renewalDialogs={renewalDialogs} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -33,6 +33,3 @@ export const EXPIRING_TITLE = 'Próximos vencimentos';
 export const EXPIRING_EMPTY = 'Não há vencimentos próximos';
 export const RENEW_MONTH_LABEL = 'Renovar 1 mês';
 export const RENEW_PACKAGE_LABEL = 'Renovar por pacote';
-export const RENEWED_TOAST = 'Usuário renovado com sucesso';
-/** Admin actions on lines cost nothing (PRODUCT.md §3). */
-export const FREE_FOR_ADMIN = 'Grátis (admin)';

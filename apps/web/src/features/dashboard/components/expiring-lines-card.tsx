@@ -7,8 +7,7 @@ import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { ExpiryBadge } from '@/components/expiry-badge';
 import { useExpiringLines } from '../api/get-expiring-lines';
 import { EXPIRING_EMPTY, EXPIRING_TITLE, RENEW_MONTH_LABEL, RENEW_PACKAGE_LABEL } from './dashboard-texts';
-import { RenewMonthDialog } from './renew-month-dialog';
-import { RenewPackageModal } from './renew-package-modal';
+import type { RenewalDialogs } from './renewal-dialogs';
 
 type OpenRenewal = { kind: 'month' | 'package'; line: Line } | null;
 
@@ -71,19 +70,20 @@ function expiringColumns(onRenew: (kind: 'month' | 'package', line: Line) => voi
 }
 
 interface ExpiringLinesCardProps {
-  isAdmin: boolean;
   cardMode: boolean;
+  renewalDialogs: RenewalDialogs;
 }
 
 /**
  * 'Próximos vencimentos' (spec §2, §9): the 5 lines of the caller's tree expiring soonest within 7 days.
  * A renewal (by month or package) takes the line past the window, so it leaves the list.
  */
-export function ExpiringLinesCard({ isAdmin, cardMode }: ExpiringLinesCardProps) {
+export function ExpiringLinesCard({ cardMode, renewalDialogs }: ExpiringLinesCardProps) {
   const { data, isFetching, error, refetch } = useExpiringLines();
   // The dialog lives here, not in the row: the row disappears when the renewal succeeds.
   const [renewal, setRenewal] = useState<OpenRenewal>(null);
   const close = () => setRenewal(null);
+  const RenewalDialog = renewal ? renewalDialogs[renewal.kind] : null;
   const columns = expiringColumns((kind, line) => setRenewal({ kind, line }));
 
   return (
@@ -105,12 +105,7 @@ export function ExpiringLinesCard({ isAdmin, cardMode }: ExpiringLinesCardProps)
         emptyText={EXPIRING_EMPTY}
         minWidth={340}
       />
-      {renewal?.kind === 'month' && (
-        <RenewMonthDialog line={renewal.line} isAdmin={isAdmin} onClose={close} />
-      )}
-      {renewal?.kind === 'package' && (
-        <RenewPackageModal line={renewal.line} isAdmin={isAdmin} onClose={close} />
-      )}
+      {renewal && RenewalDialog && <RenewalDialog line={renewal.line} opened onClose={close} />}
     </Card>
   );
 }

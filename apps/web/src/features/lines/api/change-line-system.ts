@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineSchema, type Line } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /**
  * POST /api/users/:id/change_system { system_id }: free. To hybrid (3) it is the hybrid transfer with
  * the line's own MAC (new username and password); without a MAC: 422 on `macaddr`.
  */
 export async function changeLineSystem({ id, systemId }: { id: number; systemId: 1 | 2 | 3 }): Promise<Line> {
-  return lineSchema.parse(
-    await apiRequest<unknown>(`/users/${id}/change_system`, {
-      method: 'POST',
-      body: { system_id: systemId },
-    }),
-  );
+  return apiRequest(`/users/${id}/change_system`, lineSchema, {
+    method: 'POST',
+    body: { system_id: systemId },
+  });
 }
 
 export function useChangeLineSystem() {
@@ -21,6 +19,6 @@ export function useChangeLineSystem() {
   return useMutation({
     mutationFn: changeLineSystem,
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linesQueryKeys.all }),
+    onSuccess: () => refreshAfterLineChange(queryClient),
   });
 }

@@ -6,11 +6,9 @@ import { apiRequest } from '@/lib/api-client';
  * está em uso.`) when it is taken. `userId`: the line being edited, whose own MAC does not count.
  */
 export async function checkMac(macaddr: string, userId?: number, signal?: AbortSignal): Promise<void> {
-  checkMacResultSchema.parse(
-    await apiRequest<unknown>('/users/checkmac', {
-      method: 'POST',
-      body: userId === undefined ? { macaddr } : { macaddr, user_id: userId },
-      signal,
-    }),
-  );
+  await apiRequest('/users/checkmac', checkMacResultSchema, {
+    method: 'POST',
+    body: userId === undefined ? { macaddr } : { macaddr, user_id: userId },
+    signal,
+  });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cleanupResultSchema } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /** The four actions of the 'Limpeza' dialog (spec §2): expired trials, or lines expired > N days. */
 export type CleanupKind = 'expired-trials' | 30 | 10 | 3;
@@ -13,11 +13,12 @@ export interface CleanupResult {
 
 /** DELETE /api/users/cleanup/expired-trials, or /expired-users with `{ days }` (caller's subtree only). */
 export async function cleanupLines(kind: CleanupKind): Promise<CleanupResult> {
-  const body =
-    kind === 'expired-trials'
-      ? await apiRequest<unknown>('/users/cleanup/expired-trials', { method: 'DELETE' })
-      : await apiRequest<unknown>('/users/cleanup/expired-users', { method: 'DELETE', body: { days: kind } });
-  return cleanupResultSchema.parse(body);
+  return kind === 'expired-trials'
+    ? apiRequest('/users/cleanup/expired-trials', cleanupResultSchema, { method: 'DELETE' })
+    : apiRequest('/users/cleanup/expired-users', cleanupResultSchema, {
+        method: 'DELETE',
+        body: { days: kind },
+      });
 }
 
 export function useCleanupLines() {
@@ -26,6 +27,6 @@ export function useCleanupLines() {
     mutationFn: cleanupLines,
     // The dialog says what happened ('Erro ao remover usuários' / 'Erro ao conectar com o servidor').
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linesQueryKeys.all }),
+    onSuccess: () => refreshAfterLineChange(queryClient),
   });
 }

@@ -6,8 +6,7 @@ import {
   type LineActionResult,
 } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshBalance } from '@/lib/balance-refresh';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterPaidLineAction } from '@/lib/queries/line-refresh';
 
 export type CreateLineRequest =
   { trial: false; input: CreateLineInput } | { trial: true; input: CreateTrialLineInput };
@@ -18,21 +17,15 @@ export type CreateLineRequest =
  */
 export async function createLine(request: CreateLineRequest): Promise<LineActionResult> {
   const path = request.trial ? '/users/trial_users' : '/users';
-  return lineActionResultSchema.parse(
-    await apiRequest<unknown>(path, { method: 'POST', body: request.input }),
-  );
+  return apiRequest(path, lineActionResultSchema, { method: 'POST', body: request.input });
 }
 
 export function useCreateLine() {
   const queryClient = useQueryClient();
-  const refreshBalance = useRefreshBalance();
   return useMutation({
     mutationFn: createLine,
     // The form shows the refusal under the field the server names.
     meta: { silentError: true },
-    onSuccess: async () => {
-      refreshBalance();
-      await queryClient.invalidateQueries({ queryKey: linesQueryKeys.all });
-    },
+    onSuccess: () => refreshAfterPaidLineAction(queryClient),
   });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineSchema, type EditLineInput, type Line } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /**
  * PUT /api/users/:id: absent fields keep their value. Hybrid lines send only bouquet, full_name,
  * macaddr and reseller_notes. Free.
  */
 export async function editLine({ id, input }: { id: number; input: EditLineInput }): Promise<Line> {
-  return lineSchema.parse(await apiRequest<unknown>(`/users/${id}`, { method: 'PUT', body: input }));
+  return apiRequest(`/users/${id}`, lineSchema, { method: 'PUT', body: input });
 }
 
 export function useEditLine() {
@@ -16,6 +16,6 @@ export function useEditLine() {
   return useMutation({
     mutationFn: editLine,
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linesQueryKeys.all }),
+    onSuccess: () => refreshAfterLineChange(queryClient),
   });
 }

@@ -7,6 +7,6 @@ export async function getLineProvisioning(
   id: Line['id'],
   signal?: AbortSignal,
 ): Promise<LineProvisioningStateResponse | null> {
-  const body = await apiRequest<unknown>(`/users/${id}/provisioning`, { signal });
-  return lineProvisioningResponseSchema.parse(body).provisioning;
+  const answer = await apiRequest(`/users/${id}/provisioning`, lineProvisioningResponseSchema, { signal });
+  return answer.provisioning;
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { lineListResponseSchema, type LineListResponse } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
+import { QUERY_ROOTS } from '@/lib/queries/query-keys';
 import { useListQuery } from '@/lib/list-state/use-list-query';
 import { toQueryString } from '@/lib/query-string';
 
@@ -23,18 +24,17 @@ export interface LineListParams {
 
 /**
  * Every line query lives under `linesQueryKeys.all`: after any change to a line (create, renew, edit,
- * block, delete, cleanup…) invalidate it whole —
- * `queryClient.invalidateQueries({ queryKey: linesQueryKeys.all })`.
+ * block, delete, cleanup…) `refreshAfterLineChange` or `refreshAfterPaidLineAction` (lib/queries/line-refresh)
+ * invalidates it whole, with the dashboard's lists.
  */
 export const linesQueryKeys = {
-  all: ['lines'] as const,
+  all: QUERY_ROOTS.lines,
   lists: () => [...linesQueryKeys.all, 'list'] as const,
   list: (params: LineListParams) => [...linesQueryKeys.lists(), params] as const,
 };
 
 export async function listLines(params: LineListParams, signal?: AbortSignal): Promise<LineListResponse> {
-  const body = await apiRequest<unknown>(`/users${toQueryString({ ...params })}`, { signal });
-  return lineListResponseSchema.parse(body);
+  return apiRequest(`/users${toQueryString({ ...params })}`, lineListResponseSchema, { signal });
 }
 
 export const lineListQueryOptions = (params: LineListParams) =>

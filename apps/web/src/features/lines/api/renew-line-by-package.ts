@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineActionResultSchema, type LineActionResult } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshBalance } from '@/lib/balance-refresh';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterPaidLineAction } from '@/lib/queries/line-refresh';
 
 /**
  * POST /api/users/:id/renew-package: the package's months for its official credits × screens.
@@ -17,24 +16,18 @@ export async function renewLineByPackage({
   packageId: number;
   convertTrial?: boolean;
 }): Promise<LineActionResult> {
-  return lineActionResultSchema.parse(
-    await apiRequest<unknown>(`/users/${id}/renew-package`, {
-      method: 'POST',
-      body: convertTrial ? { package_id: packageId, convert_trial: true } : { package_id: packageId },
-    }),
-  );
+  return apiRequest(`/users/${id}/renew-package`, lineActionResultSchema, {
+    method: 'POST',
+    body: convertTrial ? { package_id: packageId, convert_trial: true } : { package_id: packageId },
+  });
 }
 
 export function useRenewLineByPackage() {
   const queryClient = useQueryClient();
-  const refreshBalance = useRefreshBalance();
   return useMutation({
     mutationFn: renewLineByPackage,
     // The modal shows the refusal itself (under the form or as a toast).
     meta: { silentError: true },
-    onSuccess: async () => {
-      refreshBalance();
-      await queryClient.invalidateQueries({ queryKey: linesQueryKeys.all });
-    },
+    onSuccess: () => refreshAfterPaidLineAction(queryClient),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineActionResultSchema, type LineActionResult } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshBalance } from '@/lib/balance-refresh';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterPaidLineAction } from '@/lib/queries/line-refresh';
 
 /**
  * POST /api/users/:id/renew: one calendar month, one credit per screen (the server charges it).
@@ -15,21 +14,16 @@ export async function renewLineMonth({
   id: number;
   convertTrial: boolean;
 }): Promise<LineActionResult> {
-  const body = await apiRequest<unknown>(`/users/${id}/renew`, {
+  return apiRequest(`/users/${id}/renew`, lineActionResultSchema, {
     method: 'POST',
     body: convertTrial ? { months: 1, convert_trial: true } : { months: 1 },
   });
-  return lineActionResultSchema.parse(body);
 }
 
 export function useRenewLineMonth() {
   const queryClient = useQueryClient();
-  const refreshBalance = useRefreshBalance();
   return useMutation({
     mutationFn: renewLineMonth,
-    onSuccess: async () => {
-      refreshBalance();
-      await queryClient.invalidateQueries({ queryKey: linesQueryKeys.all });
-    },
+    onSuccess: () => refreshAfterPaidLineAction(queryClient),
   });
 }

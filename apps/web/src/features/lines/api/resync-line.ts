@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineResyncResultSchema, type LineResyncResult } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /**
  * POST /api/users/:id/resync_p2p or /resync_hybrid: pushes the line's state to its service now. 503
@@ -9,7 +9,7 @@ import { linesQueryKeys } from './list-lines';
  */
 export async function resyncLine({ id, system }: { id: number; system: 2 | 3 }): Promise<LineResyncResult> {
   const path = system === 2 ? 'resync_p2p' : 'resync_hybrid';
-  return lineResyncResultSchema.parse(await apiRequest<unknown>(`/users/${id}/${path}`, { method: 'POST' }));
+  return apiRequest(`/users/${id}/${path}`, lineResyncResultSchema, { method: 'POST' });
 }
 
 export function useResyncLine() {
@@ -18,6 +18,6 @@ export function useResyncLine() {
     mutationFn: resyncLine,
     // The row menu shows a 503 as a warning with the server's own sentence.
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linesQueryKeys.all }),
+    onSuccess: () => refreshAfterLineChange(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lineSchema, type Line } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
-import { linesQueryKeys } from './list-lines';
+import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
 /**
  * POST /api/users/:id/hybrid-transfer { macaddr, full_name? }: irreversible; the answer carries the
@@ -14,9 +14,7 @@ export async function transferLineToHybrid({
   id: number;
   input: { macaddr: string; full_name?: string };
 }): Promise<Line> {
-  return lineSchema.parse(
-    await apiRequest<unknown>(`/users/${id}/hybrid-transfer`, { method: 'POST', body: input }),
-  );
+  return apiRequest(`/users/${id}/hybrid-transfer`, lineSchema, { method: 'POST', body: input });
 }
 
 export function useTransferLineToHybrid() {
@@ -24,6 +22,6 @@ export function useTransferLineToHybrid() {
   return useMutation({
     mutationFn: transferLineToHybrid,
     meta: { silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linesQueryKeys.all }),
+    onSuccess: () => refreshAfterLineChange(queryClient),
   });
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { mockApi, type MockAnswer } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
+import { mockApi, type MockAnswer } from '@test/mock-api';
+import { renderWithProviders } from '@test/render';
 import { CleanupDialog, cleanupErrorText } from './cleanup-dialog';
 
 function renderDialog(handlers: Record<string, MockAnswer>) {
@@ -61,7 +61,7 @@ describe('CleanupDialog (spec §2 "Limpeza", §8)', () => {
     const calls = renderDialog({});
     fireEvent.click(screen.getByTestId('cleanup-expired-3'));
     fireEvent.click(screen.getByTestId('cleanup-confirm-cancel'));
-    expect(screen.getByTestId('cleanup-expired-3')).toBeTruthy();
+    expect(screen.getAllByTestId('cleanup-expired-3')).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 

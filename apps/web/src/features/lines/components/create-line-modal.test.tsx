@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { buildComplements, buildLine } from '@/test/line-fixture';
-import { mockApi, type MockAnswer, type RecordedCall } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
+import { buildComplements, buildLine } from '@test/fixtures/line';
+import { mockApi, type MockAnswer, type RecordedCall } from '@test/mock-api';
+import { renderWithProviders } from '@test/render';
 import { CreateLineModal } from './create-line-modal';
 
 type Handlers = Record<string, MockAnswer | ((call: RecordedCall) => MockAnswer)>;
@@ -22,7 +22,7 @@ function renderModal({
   handlers?: Handlers;
 } = {}) {
   const calls = mockApi({
-    'GET /complements': { body: buildComplements(settings) },
+    'GET /complements': { body: buildComplements({ settings }) },
     // A reseller without sub-resellers: its scope is itself.
     'POST /resellers/select_search': { body: [{ label: CALLER.username, value: CALLER.id }] },
     'POST /users': { status: 201, body: { line: buildLine(), charged: '1.00', balance: '9.00' } },
@@ -60,7 +60,7 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     const { calls } = renderModal();
     fireEvent.click(screen.getByTestId('create-line-submit'));
     expect(await screen.findAllByText(LINE_MESSAGES.required)).toHaveLength(2);
-    expect(screen.getByText(LINE_MESSAGES.packageRequired)).toBeTruthy();
+    expect(screen.getAllByText(LINE_MESSAGES.packageRequired)).toHaveLength(1);
     expect(calls.some((call) => call.method === 'POST' && call.path.startsWith('/users'))).toBe(false);
   });
 
@@ -69,7 +69,7 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     fireEvent.click(screen.getByTestId('create-line-random'));
     expect(screen.queryByTestId('create-line-username')).toBeNull();
     fireEvent.click(screen.getByTestId('create-line-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.randomNeedsPackage)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.randomNeedsPackage)).toHaveLength(1);
   });
 
   it('shows the package price before confirming, sends no credentials in random mode', async () => {
@@ -150,7 +150,7 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     );
     expect(input('create-line-trial').checked).toBe(false);
     expect(input('create-line-trial').disabled).toBe(true);
-    expect(screen.getByTestId('create-line-package')).toBeTruthy();
+    expect(screen.getAllByTestId('create-line-package')).toHaveLength(1);
   });
 
   it('hybrid MAC: formatted live, checked at 12 hex digits, taken blocks the confirm', async () => {
@@ -174,7 +174,7 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     expect(calls.some((call) => call.path === '/users/checkmac')).toBe(false);
     type('create-line-mac', 'AA-BB-CC-DD-EE-FF-11');
     expect(mac.value).toBe('aa:bb:cc:dd:ee:ff');
-    expect(await screen.findByText(LINE_MESSAGES.macTaken)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
     expect((screen.getByTestId('create-line-submit') as HTMLButtonElement).disabled).toBe(true);
     type('create-line-mac', 'aabbccddee00');
     expect(mac.value).toBe('aa:bb:cc:dd:ee:00');
@@ -197,7 +197,7 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
     type('create-line-password', 'senha9x');
     await choosePackage(/Completo/);
     fireEvent.click(screen.getByTestId('create-line-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.usernameTaken)).toHaveLength(1);
   });
 
   describe('the owner (decision 0029)', () => {
@@ -272,7 +272,7 @@ describe('CreateLineModal (spec §2 create flow, §5)', () => {
       fireEvent.click(screen.getByTestId('create-line-random'));
       await choosePackage(/Trimestral/);
       fireEvent.click(screen.getByTestId('create-line-submit'));
-      expect(await screen.findByText(LINE_MESSAGES.ownerInvalid)).toBeTruthy();
+      expect(await screen.findAllByText(LINE_MESSAGES.ownerInvalid)).toHaveLength(1);
     });
   });
 });

@@ -19,7 +19,7 @@ import { Dialog } from '@/components/dialog';
 import { DialogActions } from '@/components/dialog-actions';
 import { ResellerSelect } from '@/components/reseller-select/reseller-select';
 import { useResellerOptions } from '@/components/reseller-select/search-reseller-options';
-import { complementSetting, useComplements } from '../api/get-complements';
+import { complementSetting, useComplements } from '@/lib/queries/complements-query';
 import { useCreateLine, type CreateLineRequest } from '../api/create-line';
 import { showLineActionError } from './actions/action-error';
 import { FormError } from './actions/form-error';

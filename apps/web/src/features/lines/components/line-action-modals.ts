@@ -9,6 +9,7 @@ import type { LineAction } from './line-row-actions';
  */
 export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineActionModalProps>>> = {
   edit: lazyModal(() => import('./actions/edit-line-modal').then((m) => m.EditLineModal)),
+  'renew-month': lazyModal(() => import('./actions/renew-month-modal').then((m) => m.RenewMonthModal)),
   'renew-package': lazyModal(() =>
     import('./actions/renew-by-package-modal').then((m) => m.RenewByPackageModal),
   ),
@@ -29,7 +30,6 @@ export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineAc
 
 /** Row actions the page runs itself (a request, with a confirmation where it is destructive or paid). */
 export const DIRECT_LINE_ACTIONS = [
-  'renew-month',
   'expiry-2359',
   'block',
   'unblock',

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildLine } from '@/test/line-fixture';
-import { renderWithProviders } from '@/test/render';
+import { buildLine } from '@test/fixtures/line';
+import { renderWithProviders } from '@test/render';
 import { OFFERED_LINE_ACTIONS } from './line-action-modals';
 import { availableLineActions, LineRowActions } from './line-row-actions';
 

@@ -4,11 +4,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Line } from '@panel/shared/lines/line-api';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { BalanceRefreshProvider } from '@/lib/balance-refresh';
-import { buildComplements, buildLine } from '@/test/line-fixture';
-import { mockApi, type MockAnswer, type RecordedCall } from '@/test/mock-api';
-import { buildProfile } from '@/test/profile-fixture';
-import { renderWithProviders } from '@/test/render';
+import { buildComplements, buildLine } from '@test/fixtures/line';
+import { mockApi, type MockAnswer, type RecordedCall } from '@test/mock-api';
+import { buildProfile } from '@test/fixtures/profile';
+import { renderWithProviders } from '@test/render';
 import { UsersPage, type UsersNavigationState } from './users-page';
 
 const HOUR = 3600;
@@ -45,16 +44,16 @@ function renderPage({
   createOnOpen?: boolean;
   mobileTableMode?: 0 | 1;
 } = {}) {
+  const profile = buildProfile({ type, id: 7, username: 'revenda01', mobile_table_mode: mobileTableMode });
   const calls = mockApi({
     'GET /users': page(rows, meta),
     'GET /complements': { body: buildComplements() },
     'POST /resellers/select_search': { body: [{ label: 'revenda01', value: 7 }] },
+    'GET /profile': { body: profile },
     ...handlers,
   });
-  const refreshBalance = vi.fn();
-  const profile = buildProfile({ type, id: 7, username: 'revenda01', mobile_table_mode: mobileTableMode });
   renderWithProviders(
-    <BalanceRefreshProvider value={refreshBalance}>
+    <>
       <Notifications />
       <MemoryRouter initialEntries={[{ pathname: createOnOpen ? '/users/create' : '/users', state }]}>
         <Routes>
@@ -63,13 +62,16 @@ function renderPage({
         </Routes>
         <LocationProbe />
       </MemoryRouter>
-    </BalanceRefreshProvider>,
+    </>,
   );
-  return { calls, refreshBalance };
+  return { calls };
 }
 
 /** The text of the small toast (spec §8: compact, with a progress bar). */
 const smallToast = () => document.querySelector('[data-small-toast]')?.textContent;
+
+/** GET /api/profile: asked again after a paid action, so the top-bar balance follows. */
+const profileCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/profile').length;
 
 const listCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.path === '/users');
@@ -86,7 +88,7 @@ afterEach(() => {
 describe('UsersPage (spec §2 "Users")', () => {
   it('a reseller: title, columns without Revenda, own account preset in the reseller filter', async () => {
     const { calls } = renderPage();
-    expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeTruthy();
+    expect(await screen.findAllByRole('heading', { name: 'Usuários' })).toHaveLength(1);
     await screen.findAllByTestId('users-table-row');
     expect(headers()).toEqual([
       'Status',
@@ -214,7 +216,7 @@ describe('UsersPage (spec §2 "Users")', () => {
 
   it('block asks nothing and says so; renew shows the price (screens credits) before confirming', async () => {
     const line = buildLine({ max_connections: 3 });
-    const { calls, refreshBalance } = renderPage({
+    const { calls } = renderPage({
       rows: [line],
       handlers: {
         'POST /users/101/block': { body: { ...line, enabled: 0 } },
@@ -224,17 +226,18 @@ describe('UsersPage (spec §2 "Users")', () => {
     await screen.findAllByTestId('users-table-row');
     fireEvent.click(screen.getByTestId('line-actions'));
     fireEvent.click(await screen.findByTestId('line-action-block'));
-    expect(await screen.findByText('Usuário bloqueado com sucesso')).toBeTruthy();
+    expect(await screen.findAllByText('Usuário bloqueado com sucesso')).toHaveLength(1);
     expect(calls.find((call) => call.path === '/users/101/block')?.body).toBeUndefined();
 
     fireEvent.click(screen.getByTestId('line-actions'));
     fireEvent.click(await screen.findByTestId('line-action-renew-month'));
     const dialog = await screen.findByTestId('line-confirm-renew-month');
     expect(within(dialog).getByTestId('line-confirm-price').textContent).toBe('Custo: 3,00 créditos');
+    const profileAskedBefore = profileCalls(calls);
     fireEvent.click(within(dialog).getByTestId('line-confirm-renew-month-confirm'));
-    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
+    expect(await screen.findAllByText('Usuário renovado com sucesso')).toHaveLength(1);
     expect(calls.find((call) => call.path === '/users/101/renew')?.body).toEqual({ months: 1 });
-    expect(refreshBalance).toHaveBeenCalled();
+    await waitFor(() => expect(profileCalls(calls)).toBeGreaterThan(profileAskedBefore));
   });
 
   it('renewing a trial by one month is a confirmed conversion into a paid line', async () => {
@@ -259,7 +262,7 @@ describe('UsersPage (spec §2 "Users")', () => {
     expect(confirm.textContent).toBe('Converter e renovar');
     expect(calls.some((call) => call.path === '/users/101/renew')).toBe(false);
     fireEvent.click(confirm);
-    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
+    expect(await screen.findAllByText('Usuário renovado com sucesso')).toHaveLength(1);
     expect(calls.find((call) => call.path === '/users/101/renew')?.body).toEqual({
       months: 1,
       convert_trial: true,
@@ -282,14 +285,14 @@ describe('UsersPage (spec §2 "Users")', () => {
     expect(within(dialog).getByTestId('line-confirm-new-expiry').textContent).toMatch(/23:59$/);
     expect(within(dialog).getByTestId('line-confirm-price').textContent).toBe('Grátis');
     fireEvent.click(within(dialog).getByTestId('line-confirm-expiry-2359-confirm'));
-    expect(await screen.findByText('Vencimento alterado')).toBeTruthy();
+    expect(await screen.findAllByText('Vencimento alterado')).toHaveLength(1);
 
     fireEvent.click(screen.getByTestId('line-actions'));
     fireEvent.click(await screen.findByTestId('line-action-remove'));
     const remove = await screen.findByTestId('line-confirm-remove');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(remove).getByTestId('line-confirm-remove-confirm'));
-    expect(await screen.findByText('Usuário removido com sucesso')).toBeTruthy();
+    expect(await screen.findAllByText('Usuário removido com sucesso')).toHaveLength(1);
   });
 
   it('a resync answering 503 shows the server’s plain sentence', async () => {
@@ -306,7 +309,7 @@ describe('UsersPage (spec §2 "Users")', () => {
     await screen.findAllByTestId('users-table-row');
     fireEvent.click(screen.getByTestId('line-actions'));
     fireEvent.click(await screen.findByTestId('line-action-resync-p2p'));
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findAllByText(message)).toHaveLength(1);
   });
 
   it('a row action of the modals opens that modal', async () => {
@@ -314,7 +317,7 @@ describe('UsersPage (spec §2 "Users")', () => {
     await screen.findAllByTestId('users-table-row');
     fireEvent.click(screen.getByTestId('line-actions'));
     fireEvent.click(await screen.findByTestId('line-action-renew-package'));
-    expect(await screen.findByTestId('renew-package-modal')).toBeTruthy();
+    expect(await screen.findAllByTestId('renew-package-modal')).toHaveLength(1);
   });
 
   it('the quick-test navigation state opens the create dialog on trial with random credentials, once', async () => {
@@ -390,7 +393,7 @@ describe('UsersPage (spec §2 "Users")', () => {
     expect(smallToast()).toBe('Teste criado');
     await act(async () => fireEvent.click(within(success).getByTestId('line-created-username-copy')));
     expect(writeText).toHaveBeenCalledWith('teste01');
-    expect(await screen.findByText('Copiado para a área de transferência!')).toBeTruthy();
+    expect(await screen.findAllByText('Copiado para a área de transferência!')).toHaveLength(1);
   });
 
   it('on a phone with vertical tables: one column of cards grouped by expiry date', async () => {

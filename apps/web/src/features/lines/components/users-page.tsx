@@ -17,9 +17,8 @@ import { useListState } from '@/lib/list-state/use-list-state';
 import { showErrorToast, showSmallToast, showSuccessToast, showWarningToast } from '@/lib/toasts';
 import type { CreateLineRequest } from '../api/create-line';
 import { useDeleteLine } from '../api/delete-line';
-import { useComplements } from '../api/get-complements';
+import { useComplements } from '@/lib/queries/complements-query';
 import { useLineList } from '../api/list-lines';
-import { useRenewLineMonth } from '../api/renew-line-month';
 import { useResyncLine } from '../api/resync-line';
 import { useSetLineExpiryTime } from '../api/set-line-expiry-time';
 import { useSetLineStatus } from '../api/set-line-status';
@@ -51,7 +50,7 @@ const LineCreatedModal = lazyModal(() => import('./line-created-modal').then((m)
 const CleanupDialog = lazyModal(() => import('./cleanup-dialog').then((m) => m.CleanupDialog));
 const LineConfirmDialog = lazyModal(() => import('./line-confirm-dialogs').then((m) => m.LineConfirmDialog));
 
-const CONFIRMABLE: readonly LineAction[] = ['renew-month', 'expiry-2359', 'remove'];
+const CONFIRMABLE: readonly LineAction[] = ['expiry-2359', 'remove'];
 
 /**
  * The phone's cards are grouped by expiry date (spec §2) and the groups come in the list's order: with no
@@ -105,7 +104,6 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
 
   const setStatus = useSetLineStatus();
   const deleteLine = useDeleteLine();
-  const renewMonth = useRenewLineMonth();
   const setExpiryTime = useSetLineExpiryTime();
   const resync = useResyncLine();
 
@@ -175,12 +173,6 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
       showSuccessToast(message);
       closeDialog();
     };
-    // A trial's dialog is the conversion's confirmation (decision 0027).
-    if (action === 'renew-month')
-      renewMonth.mutate(
-        { id: line.id, convertTrial: line.is_trial === 1 },
-        { onSuccess: done(LINE_TOASTS.renewed) },
-      );
     if (action === 'expiry-2359')
       setExpiryTime.mutate(line.id, { onSuccess: done(LINE_TOASTS.expiryChanged) });
     if (action === 'remove') deleteLine.mutate(line.id, { onSuccess: done(LINE_TOASTS.deleted) });
@@ -253,7 +245,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
           line={confirmable.line}
           isAdmin={isAdmin}
           nowSeconds={Math.floor(now.getTime() / 1000)}
-          loading={renewMonth.isPending || setExpiryTime.isPending || deleteLine.isPending}
+          loading={setExpiryTime.isPending || deleteLine.isPending}
           onConfirm={() => confirmDirect(confirmable.action as ConfirmableAction, confirmable.line)}
           onCancel={closeDialog}
         />

@@ -22,7 +22,7 @@ export interface LogListParams {
 export const LOGS_KEY = ['logs'] as const;
 
 export async function listLogs(params: LogListParams, signal?: AbortSignal): Promise<LogList> {
-  return logListSchema.parse(await apiRequest<unknown>(`/logs${toQueryString({ ...params })}`, { signal }));
+  return apiRequest(`/logs${toQueryString({ ...params })}`, logListSchema, { signal });
 }
 
 export const logListQueryOptions = (params: LogListParams) =>

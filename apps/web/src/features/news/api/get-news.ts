@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { importantMessageSchema, type ImportantMessage } from '@panel/shared/news/news-schema';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/news (api-contract-foundation). */
-export const newsSchema = z.object({ message: z.string(), show_modal_message: z.boolean() });
-export type News = z.infer<typeof newsSchema>;
+export type News = ImportantMessage;
 
 export async function getNews(signal?: AbortSignal): Promise<News> {
-  return newsSchema.parse(await apiRequest<unknown>('/news', { signal }));
+  return apiRequest('/news', importantMessageSchema, { signal });
 }
 
 export const newsQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { createTestQueryClient, renderWithProviders } from '@/test/render';
+import { createTestQueryClient, renderWithProviders } from '@test/render';
 import { newsQueryOptions, type News } from '../api/get-news';
 import { ImportantMessage } from './important-message';
 import { ImportantMessageModal } from './important-message-modal';
@@ -70,8 +70,8 @@ describe('ImportantMessageModal', () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     // The modal's own opening transition.
     await act(() => vi.advanceTimersByTimeAsync(500));
-    expect(screen.getByText('Aviso!')).toBeTruthy();
-    expect(screen.getByText('Manutenção hoje à noite.')).toBeTruthy();
+    expect(screen.getAllByText('Aviso!')).toHaveLength(1);
+    expect(screen.getAllByText('Manutenção hoje à noite.')).toHaveLength(1);
 
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(localStorage.getItem(STORAGE_KEYS.messageModalShown)).toBe('true');

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@panel/shared/auth/password-rules';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequestNoContent } from '@/lib/api-client';
 
 /** PUT /api/profile/password: plain JSON over the API (PRODUCT.md §2, no base64). */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await apiRequest<void>('/profile/password', { method: 'PUT', body: input });
+  await apiRequestNoContent('/profile/password', { method: 'PUT', body: input });
 }
 
 export function useChangePassword() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema, type Profile, type ProfileUpdate } from '@panel/shared/profile/profile-schema';
 import { apiRequest } from '@/lib/api-client';
-import { profileQueryOptions } from './get-profile';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
 
 export async function updateProfile(update: ProfileUpdate): Promise<Profile> {
-  const body = await apiRequest<unknown>('/profile', { method: 'POST', body: update });
-  return profileSchema.parse(body);
+  return apiRequest('/profile', profileSchema, { method: 'POST', body: update });
 }
 
 /** Saves preferences (dark_mode, mobile_table_mode, avatar); the cached profile shows them at once. */

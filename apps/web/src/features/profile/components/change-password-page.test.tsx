@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@panel/shared/auth/messages';
-import { mockApi } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
+import { mockApi } from '@test/mock-api';
+import { renderWithProviders } from '@test/render';
 import { ChangePasswordPage } from './change-password-page';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildProfile } from '@/test/profile-fixture';
-import { renderWithProviders } from '@/test/render';
+import { buildProfile } from '@test/fixtures/profile';
+import { renderWithProviders } from '@test/render';
 import { BALANCE_WIDTH, CreditBalance } from './credit-balance';
 
 describe('CreditBalance (issue 10 #16)', () => {

@@ -2,7 +2,7 @@ import { Group, Skeleton, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { formatCredits } from '@panel/shared/money/credits';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 
 /**
  * The room the balance takes, loaded or not: "1.234,56" in tabular digits. Right after sign-in a placeholder

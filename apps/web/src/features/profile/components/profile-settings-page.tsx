@@ -1,7 +1,7 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { PageLoader } from '@/components/page-loader';
 import { showSuccessToast } from '@/lib/toasts';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
 

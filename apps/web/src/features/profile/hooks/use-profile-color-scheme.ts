@@ -1,6 +1,6 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '@/lib/queries/profile-query';
 
 /** The theme follows the profile's dark_mode (spec §1: the theme is stored on the profile). */
 export function useProfileColorScheme(): void {

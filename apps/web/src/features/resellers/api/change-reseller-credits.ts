@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreditChange } from '@panel/shared/resellers/credit-change-schema';
 import { creditChangeResultSchema, type CreditChangeResult } from '@panel/shared/resellers/reseller-schema';
 import { apiRequest } from '@/lib/api-client';
-import { useRefreshBalance } from '@/lib/balance-refresh';
+import { useRefreshBalance } from '@/lib/queries/profile-query';
 import { RESELLERS_KEY } from './list-resellers';
 
 /** POST /api/resellers/:id/credits: value > 0 gives from the caller, < 0 takes back to the caller. */
@@ -13,8 +13,7 @@ export async function changeResellerCredits({
   id: number;
   input: CreditChange;
 }): Promise<CreditChangeResult> {
-  const body = await apiRequest<unknown>(`/resellers/${id}/credits`, { method: 'POST', body: input });
-  return creditChangeResultSchema.parse(body);
+  return apiRequest(`/resellers/${id}/credits`, creditChangeResultSchema, { method: 'POST', body: input });
 }
 
 export function useChangeResellerCredits() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { useRefreshBalance } from '@/lib/balance-refresh';
+import { apiRequestNoContent } from '@/lib/api-client';
+import { useRefreshBalance } from '@/lib/queries/profile-query';
 import { RESELLERS_KEY } from './list-resellers';
 
 /** DELETE /api/resellers/:id (admin): credits back to its master, sub-resellers to REVENDAS_DELETADOS. */
 export async function deleteReseller(id: number): Promise<void> {
-  await apiRequest<void>(`/resellers/${id}`, { method: 'DELETE' });
+  await apiRequestNoContent(`/resellers/${id}`, { method: 'DELETE' });
 }
 
 export function useDeleteReseller() {

@@ -17,10 +17,9 @@ export async function getResellerLedger(
   params: LedgerParams,
   signal?: AbortSignal,
 ): Promise<LedgerList> {
-  const body = await apiRequest<unknown>(`/resellers/${id}/ledger${toQueryString({ ...params })}`, {
+  return apiRequest(`/resellers/${id}/ledger${toQueryString({ ...params })}`, ledgerListSchema, {
     signal,
   });
-  return ledgerListSchema.parse(body);
 }
 
 export const resellerLedgerQueryOptions = (id: number, params: LedgerParams) =>

@@ -22,8 +22,7 @@ export interface ResellerListParams {
 export const RESELLERS_KEY = ['resellers'] as const;
 
 export async function listResellers(params: ResellerListParams, signal?: AbortSignal): Promise<ResellerList> {
-  const body = await apiRequest<unknown>(`/resellers${toQueryString({ ...params })}`, { signal });
-  return resellerListSchema.parse(body);
+  return apiRequest(`/resellers${toQueryString({ ...params })}`, resellerListSchema, { signal });
 }
 
 export const resellerListQueryOptions = (params: ResellerListParams) =>

@@ -14,10 +14,9 @@ export async function setResellerStatus({
   id: number;
   blocked: boolean;
 }): Promise<Reseller> {
-  const body = await apiRequest<unknown>(`/resellers/${id}/${blocked ? 'block' : 'unblock'}`, {
+  return apiRequest(`/resellers/${id}/${blocked ? 'block' : 'unblock'}`, resellerSchema, {
     method: 'POST',
   });
-  return resellerSchema.parse(body);
 }
 
 export function useSetResellerStatus() {

@@ -6,8 +6,7 @@ import { RESELLERS_KEY } from './list-resellers';
 
 /** POST /api/resellers/transfer (admin): the reseller and its subtree move under the new master. */
 export async function transferReseller(input: TransferResellerInput): Promise<Reseller> {
-  const body = await apiRequest<unknown>('/resellers/transfer', { method: 'POST', body: input });
-  return resellerSchema.parse(body);
+  return apiRequest('/resellers/transfer', resellerSchema, { method: 'POST', body: input });
 }
 
 export function useTransferReseller() {

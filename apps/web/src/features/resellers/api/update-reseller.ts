@@ -6,7 +6,7 @@ import { RESELLERS_KEY } from './list-resellers';
 
 /** PUT /api/resellers/:id: an empty password keeps the current one; '' notes clear them. */
 export async function updateReseller({ id, input }: { id: number; input: EditReseller }): Promise<Reseller> {
-  return resellerSchema.parse(await apiRequest<unknown>(`/resellers/${id}`, { method: 'PUT', body: input }));
+  return apiRequest(`/resellers/${id}`, resellerSchema, { method: 'PUT', body: input });
 }
 
 export function useUpdateReseller() {

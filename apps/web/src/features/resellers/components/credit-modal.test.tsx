@@ -1,19 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RESELLER_MESSAGES } from '@panel/shared/resellers/reseller-messages';
-import { BalanceRefreshProvider } from '@/lib/balance-refresh';
-import { mockApi } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
-import { buildReseller } from '@/test/reseller-fixture';
+import { profileQueryOptions } from '@/lib/queries/profile-query';
+import { buildProfile } from '@test/fixtures/profile';
+import { mockApi } from '@test/mock-api';
+import { createTestQueryClient, renderWithProviders } from '@test/render';
+import { buildReseller } from '@test/fixtures/reseller';
 import { CreditModal, previewTotal } from './credit-modal';
 
-function renderModal(credits = '100.00', onClose = vi.fn(), refreshBalance = vi.fn()) {
-  renderWithProviders(
-    <BalanceRefreshProvider value={refreshBalance}>
-      <CreditModal reseller={buildReseller({ credits })} onClose={onClose} />
-    </BalanceRefreshProvider>,
-  );
-  return { onClose, refreshBalance };
+function renderModal(credits = '100.00', onClose = vi.fn()) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(profileQueryOptions().queryKey, buildProfile());
+  renderWithProviders(<CreditModal reseller={buildReseller({ credits })} onClose={onClose} />, {
+    queryClient,
+  });
+  /** The profile, which holds the top bar's balance, is stale and will be asked again. */
+  const balanceRefreshed = () =>
+    queryClient.getQueryState(profileQueryOptions().queryKey)?.isInvalidated === true;
+  return { onClose, balanceRefreshed };
 }
 
 const typeValue = async (value: string) =>
@@ -43,7 +47,7 @@ describe('CreditModal (spec §5 credit management)', () => {
     renderModal();
     await typeValue(value);
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(await screen.findByText(RESELLER_MESSAGES.creditChangeMin)).toBeTruthy();
+    expect(await screen.findAllByText(RESELLER_MESSAGES.creditChangeMin)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 
@@ -51,7 +55,7 @@ describe('CreditModal (spec §5 credit management)', () => {
     renderModal();
     await typeValue('10,5');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(await screen.findByText(RESELLER_MESSAGES.creditsNumeric)).toBeTruthy();
+    expect(await screen.findAllByText(RESELLER_MESSAGES.creditsNumeric)).toHaveLength(1);
   });
 
   it('sends the whole number, closes and refreshes the top-bar balance', async () => {
@@ -60,12 +64,12 @@ describe('CreditModal (spec §5 credit management)', () => {
         body: { reseller: buildReseller({ credits: '85.00' }), caller_credits: '915.00' },
       },
     });
-    const { onClose, refreshBalance } = renderModal();
+    const { onClose, balanceRefreshed } = renderModal();
     await typeValue('-15');
     fireEvent.click(screen.getByTestId('credit-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/resellers/21/credits', body: { value: -15 } });
-    expect(refreshBalance).toHaveBeenCalled();
+    expect(balanceRefreshed()).toBe(true);
   });
 
   it('shows the server refusal under the input it names', async () => {
@@ -83,7 +87,7 @@ describe('CreditModal (spec §5 credit management)', () => {
     const { onClose } = renderModal();
     await typeValue('5000');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(await screen.findByText('Créditos insuficientes.')).toBeTruthy();
+    expect(await screen.findAllByText('Créditos insuficientes.')).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -116,8 +120,8 @@ describe('CreditModal (spec §5 credit management)', () => {
     renderModal();
     fireEvent.click(await screen.findByTestId('credit-tab-ledger'));
     expect((await screen.findByTestId('ledger-amount')).textContent).toBe('+15,00');
-    expect(screen.getByText('10,00 → 25,00')).toBeTruthy();
-    expect(screen.getByText('21/11/2026 12:00')).toBeTruthy();
+    expect(screen.getAllByText('10,00 → 25,00')).toHaveLength(1);
+    expect(screen.getAllByText('21/11/2026 12:00')).toHaveLength(1);
     expect(screen.getByTestId('ledger-table-footer').textContent).toBe('Página 1 a 1 - Quantidade 1');
   });
 });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RESELLER_MESSAGES } from '@panel/shared/resellers/reseller-messages';
-import { mockApi } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
-import { buildReseller } from '@/test/reseller-fixture';
+import { mockApi } from '@test/mock-api';
+import { renderWithProviders } from '@test/render';
+import { buildReseller } from '@test/fixtures/reseller';
 import { EditResellerModal } from './edit-reseller-modal';
 
 function renderModal(username = 'subrevenda') {
@@ -20,7 +20,7 @@ describe('EditResellerModal (spec §5 edit reseller)', () => {
     renderModal();
     fireEvent.change(await screen.findByTestId('edit-reseller-username'), { target: { value: 'sub!rev02' } });
     fireEvent.click(screen.getByTestId('edit-reseller-submit'));
-    expect(await screen.findByText(RESELLER_MESSAGES.usernameCharset)).toBeTruthy();
+    expect(await screen.findAllByText(RESELLER_MESSAGES.usernameCharset)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELETED_RESELLERS_BUCKET } from '@panel/shared/resellers/reseller-constants';
-import { buildReseller } from '@/test/reseller-fixture';
+import { buildReseller } from '@test/fixtures/reseller';
 import { availableResellerActions } from './reseller-row-actions';
 
 describe('reseller row actions (spec §2)', () => {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildProfile } from '@/test/profile-fixture';
-import { mockApi, type RecordedCall } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
-import { buildReseller } from '@/test/reseller-fixture';
+import { buildProfile } from '@test/fixtures/profile';
+import { mockApi, type RecordedCall } from '@test/mock-api';
+import { renderWithProviders } from '@test/render';
+import { buildReseller } from '@test/fixtures/reseller';
 import { ResellersPage } from './resellers-page';
 
 const list = (rows = [buildReseller()]) => ({
@@ -26,7 +26,7 @@ const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path ==
 describe('ResellersPage (spec §2)', () => {
   it('a reseller starts filtered on its own username, without the admin columns and filters', async () => {
     const calls = renderPage('reseller');
-    expect(await screen.findByText('Revendedores')).toBeTruthy();
+    expect(await screen.findAllByText('Revendedores')).toHaveLength(1);
     await screen.findAllByTestId('resellers-table-row');
     expect(listCalls(calls)[0]?.query.get('master')).toBe('revenda01');
     const headers = within(screen.getByTestId('resellers-table'))
@@ -54,8 +54,8 @@ describe('ResellersPage (spec §2)', () => {
     expect(listCalls(calls)[0]?.query.has('master')).toBe(false);
     const headers = within(screen.getByTestId('resellers-table')).getAllByRole('columnheader');
     expect(headers.slice(0, 2).map((th) => th.textContent)).toEqual(['ID', 'Master']);
-    expect(screen.getByTestId('filter-id')).toBeTruthy();
-    expect(screen.getByTestId('filter-ip')).toBeTruthy();
+    expect(screen.getAllByTestId('filter-id')).toHaveLength(1);
+    expect(screen.getAllByTestId('filter-ip')).toHaveLength(1);
     fireEvent.change(screen.getByTestId('filter-id'), { target: { value: '42' } });
     fireEvent.keyDown(screen.getByTestId('filter-id'), { key: 'Enter' });
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('id')).toBe('42'));

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RESELLER_MESSAGES } from '@panel/shared/resellers/reseller-messages';
-import { mockApi } from '@/test/mock-api';
-import { renderWithProviders } from '@/test/render';
-import { buildReseller } from '@/test/reseller-fixture';
+import { mockApi } from '@test/mock-api';
+import { renderWithProviders } from '@test/render';
+import { buildReseller } from '@test/fixtures/reseller';
 import { TransferPage, transferWarning } from './transfer-page';
 
 const OPTIONS = [
@@ -26,8 +26,8 @@ describe('TransferPage (spec §2, §5 transfer)', () => {
     mockApi({ 'POST /resellers/select_search': { body: OPTIONS } });
     renderWithProviders(<TransferPage />);
     fireEvent.click(screen.getByTestId('transfer-submit'));
-    expect(await screen.findByText(RESELLER_MESSAGES.resellerRequired)).toBeTruthy();
-    expect(screen.getByText(RESELLER_MESSAGES.masterRequired)).toBeTruthy();
+    expect(await screen.findAllByText(RESELLER_MESSAGES.resellerRequired)).toHaveLength(1);
+    expect(screen.getAllByText(RESELLER_MESSAGES.masterRequired)).toHaveLength(1);
     expect(screen.queryByText(RESELLER_MESSAGES.transferConfirm)).toBeNull();
   });
 
@@ -51,7 +51,7 @@ describe('TransferPage (spec §2, §5 transfer)', () => {
     await choose('transfer-master', 'master01');
 
     fireEvent.click(screen.getByTestId('transfer-submit'));
-    expect(await screen.findByText(RESELLER_MESSAGES.transferConfirm)).toBeTruthy();
+    expect(await screen.findAllByText(RESELLER_MESSAGES.transferConfirm)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByText(RESELLER_MESSAGES.transferConfirm)).toBeNull());
     expect(calls.some((call) => call.path === '/resellers/transfer')).toBe(false);
@@ -84,6 +84,6 @@ describe('TransferPage (spec §2, §5 transfer)', () => {
     await choose('transfer-master', 'master01');
     fireEvent.click(screen.getByTestId('transfer-submit'));
     fireEvent.click(await screen.findByTestId('transfer-confirm-confirm'));
-    expect(await screen.findByText(RESELLER_MESSAGES.transferIntoOwnTree)).toBeTruthy();
+    expect(await screen.findAllByText(RESELLER_MESSAGES.transferIntoOwnTree)).toHaveLength(1);
   });
 });

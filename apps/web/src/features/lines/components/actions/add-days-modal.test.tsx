@@ -1,20 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { mockApi } from '@/test/mock-api';
+import { mockApi } from '@test/mock-api';
 import { AddDaysModal } from './add-days-modal';
 import {
   INSUFFICIENT_CREDITS,
   actionResult,
-  buildLine,
+  buildModalLine,
   cleanNotifications,
   renderActionModal,
-} from './test-kit';
+} from '@test/line-action-kit';
 
 afterEach(cleanNotifications);
 
 const p2pLine = (overrides = {}) =>
-  buildLine({ system: 2, extra_days_enabled: 1, extra_days: 0, ...overrides });
+  buildModalLine({ system: 2, extra_days_enabled: 1, extra_days: 0, ...overrides });
 const daysSelect = () => screen.getByTestId('add-days-days') as HTMLSelectElement;
 
 describe('AddDaysModal (spec §2, §5, PRODUCT.md §2-3)', () => {
@@ -25,7 +25,7 @@ describe('AddDaysModal (spec §2, §5, PRODUCT.md §2-3)', () => {
       '2 dias',
       '3 dias',
     ]);
-    expect(screen.getByText('Dias (até 3 dias)')).toBeTruthy();
+    expect(screen.getAllByText('Dias (até 3 dias)')).toHaveLength(1);
   });
 
   it('shows the price days / 30 credits, rounded up to the cent (the server charges the same)', () => {
@@ -56,13 +56,13 @@ describe('AddDaysModal (spec §2, §5, PRODUCT.md §2-3)', () => {
   it("adds the days: 'Dias adicionados com sucesso', balance and list refreshed", async () => {
     const line = p2pLine();
     const calls = mockApi({ 'POST /users/31/add-days': { body: actionResult(line, '0.10') } });
-    const { onClose, refreshBalance, listInvalidated } = renderActionModal(AddDaysModal, line);
+    const { onClose, balanceRefreshed, listInvalidated } = renderActionModal(AddDaysModal, line);
     fireEvent.change(daysSelect(), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('add-days-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toEqual({ days: 3 });
-    expect(await screen.findByText('Dias adicionados com sucesso')).toBeTruthy();
-    expect(refreshBalance).toHaveBeenCalled();
+    expect(await screen.findAllByText('Dias adicionados com sucesso')).toHaveLength(1);
+    expect(balanceRefreshed()).toBe(true);
     expect(listInvalidated()).toBe(true);
   });
 

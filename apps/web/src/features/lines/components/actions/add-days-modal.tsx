@@ -8,7 +8,7 @@ import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { formatPanelDate } from '@/lib/format-date';
 import { DialogActions } from '@/components/dialog-actions';
 import { useAddLineDays } from '../../api/add-line-days';
-import { useIsAdmin } from '../../api/get-profile-type';
+import { useIsAdmin } from '@/lib/queries/profile-query';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { mockApi } from '@/test/mock-api';
+import { mockApi } from '@test/mock-api';
 import { EditLineModal } from './edit-line-modal';
-import { buildLine, cleanNotifications, renderActionModal } from './test-kit';
+import { buildModalLine, cleanNotifications, renderActionModal } from '@test/line-action-kit';
 
 afterEach(cleanNotifications);
 
@@ -16,7 +16,7 @@ const MAC_TAKEN = {
 
 describe('EditLineModal (spec §2, §5 edit user)', () => {
   it('starts from the line and sends only what the API needs (unchanged credentials are kept)', async () => {
-    const line = buildLine();
+    const line = buildModalLine();
     const calls = mockApi({ 'PUT /users/31': { body: line } });
     const { onClose, listInvalidated } = renderActionModal(EditLineModal, line);
     expect(input('edit-line-username').value).toBe('cliente01');
@@ -33,12 +33,12 @@ describe('EditLineModal (spec §2, §5 edit user)', () => {
       reseller_notes: 'Cliente antigo',
       as_number: '+55 11 91234-5678',
     });
-    expect(await screen.findByText('Usuário editado com sucesso')).toBeTruthy();
+    expect(await screen.findAllByText('Usuário editado com sucesso')).toHaveLength(1);
     expect(listInvalidated()).toBe(true);
   });
 
   it('sends a changed username and password', async () => {
-    const line = buildLine();
+    const line = buildModalLine();
     const calls = mockApi({ 'PUT /users/31': { body: line } });
     const { onClose } = renderActionModal(EditLineModal, line);
     type('edit-line-username', 'cliente02');
@@ -50,14 +50,14 @@ describe('EditLineModal (spec §2, §5 edit user)', () => {
 
   it("needs at least one bouquet: 'Selecione pelo menos um item.'", async () => {
     const calls = mockApi({});
-    renderActionModal(EditLineModal, buildLine({ bouquet: [] }));
+    renderActionModal(EditLineModal, buildModalLine({ bouquet: [] }));
     fireEvent.click(screen.getByTestId('edit-line-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.bouquetRequired)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.bouquetRequired)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 
   it('adds a bouquet from the multi-select', async () => {
-    const line = buildLine({ bouquet: [1] });
+    const line = buildModalLine({ bouquet: [1] });
     const calls = mockApi({ 'PUT /users/31': { body: line } });
     const { onClose } = renderActionModal(EditLineModal, line);
     const bouquets = input('edit-line-bouquets');
@@ -65,7 +65,7 @@ describe('EditLineModal (spec §2, §5 edit user)', () => {
     fireEvent.click(bouquets);
     const listbox = await waitFor(() => {
       const found = document.querySelector(`[role="listbox"][aria-labelledby="${bouquets.id}-label"]`);
-      expect(found).toBeTruthy();
+      expect(found).not.toBeNull();
       return found as HTMLElement;
     });
     fireEvent.click(await within(listbox).findByRole('option', { name: 'Séries', hidden: true }));
@@ -86,44 +86,44 @@ describe('EditLineModal (spec §2, §5 edit user)', () => {
     ['a special character in the password', 'edit-line-password', 'senha$19x', LINE_MESSAGES.passwordCharset],
   ])('blocks submit on %s', async (_case, testId, value, message) => {
     const calls = mockApi({});
-    renderActionModal(EditLineModal, buildLine());
+    renderActionModal(EditLineModal, buildModalLine());
     type(testId, value);
     fireEvent.click(screen.getByTestId('edit-line-submit'));
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findAllByText(message)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 
   it('formats the MAC while typing and checks it once complete, with the line id', async () => {
     const calls = mockApi({ 'POST /users/checkmac': { body: { available: true } } });
-    renderActionModal(EditLineModal, buildLine());
+    renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-mac', 'AA-BB-CC-DD-E');
     expect(input('edit-line-mac').value).toBe('aa:bb:cc:dd:e');
     expect(calls).toHaveLength(0);
     type('edit-line-mac', 'AA-BB-CC-DD-EE-FF-00');
     expect(input('edit-line-mac').value).toBe('aa:bb:cc:dd:ee:ff');
-    expect(await screen.findByTestId('edit-line-mac-free')).toBeTruthy();
+    expect(await screen.findAllByTestId('edit-line-mac-free')).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff', user_id: 31 });
   });
 
   it("says 'Este MAC address já está em uso.' and blocks submit for a taken MAC", async () => {
     mockApi({ 'POST /users/checkmac': MAC_TAKEN });
-    renderActionModal(EditLineModal, buildLine());
+    renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-mac', 'aabbccddeeff');
-    expect(await screen.findByText(LINE_MESSAGES.macTaken)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
     expect((screen.getByTestId('edit-line-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('refuses an incomplete MAC', async () => {
     const calls = mockApi({});
-    renderActionModal(EditLineModal, buildLine());
+    renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-mac', 'aabbcc');
     fireEvent.click(screen.getByTestId('edit-line-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.macInvalid)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.macInvalid)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 
   it('edits a hybrid line: only bouquet, full name, MAC and notes', async () => {
-    const line = buildLine({ system: 3, macaddr: 'aa:bb:cc:dd:ee:ff', as_number: '11912345678' });
+    const line = buildModalLine({ system: 3, macaddr: 'aa:bb:cc:dd:ee:ff', as_number: '11912345678' });
     const calls = mockApi({ 'PUT /users/31': { body: line } });
     const { onClose } = renderActionModal(EditLineModal, line);
     expect(screen.getByTestId('edit-line-hybrid-note').textContent).toBe(LINE_MESSAGES.hybridEditOnly);
@@ -150,10 +150,10 @@ describe('EditLineModal (spec §2, §5 edit user)', () => {
         body: { status: 409, code: 'conflict', message: LINE_MESSAGES.usernameTaken, field: 'username' },
       },
     });
-    const { onClose } = renderActionModal(EditLineModal, buildLine());
+    const { onClose } = renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-username', 'cliente02');
     fireEvent.click(screen.getByTestId('edit-line-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.usernameTaken)).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,7 @@ import { editLineSchema, type EditLineInput, type Line } from '@panel/shared/lin
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
-import { useComplements } from '../../api/get-complements';
+import { useComplements } from '@/lib/queries/complements-query';
 import { useEditLine } from '../../api/edit-line';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { mockApi } from '@/test/mock-api';
+import { mockApi } from '@test/mock-api';
 import { HybridTransferModal } from './hybrid-transfer-modal';
-import { buildLine, cleanNotifications, renderActionModal } from './test-kit';
+import { buildModalLine, cleanNotifications, renderActionModal } from '@test/line-action-kit';
 
 const writeText = vi.fn(() => Promise.resolve());
 beforeEach(() => {
@@ -22,8 +22,8 @@ const MAC_TAKEN = {
 
 describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
   it("is titled 'Transferência para sistema Híbrido' and warns it is irreversible", () => {
-    renderActionModal(HybridTransferModal, buildLine());
-    expect(screen.getByText('Transferência para sistema Híbrido')).toBeTruthy();
+    renderActionModal(HybridTransferModal, buildModalLine());
+    expect(screen.getAllByText('Transferência para sistema Híbrido')).toHaveLength(1);
     const warning = screen.getByTestId('hybrid-transfer-warning').textContent ?? '';
     expect(warning).toContain('irreversível');
     expect(warning).toContain('o usuário e a senha do cliente serão trocados');
@@ -31,7 +31,7 @@ describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
 
   it('lowercases, strips non-hex and groups the MAC while typing, at most 17 characters', () => {
     mockApi({});
-    renderActionModal(HybridTransferModal, buildLine());
+    renderActionModal(HybridTransferModal, buildModalLine());
     typeMac('AA-BB-zz-CC');
     expect(macInput().value).toBe('aa:bb:cc');
     expect(macInput().maxLength).toBe(17);
@@ -41,7 +41,7 @@ describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
 
   it('keeps confirm disabled until the MAC is complete and free', async () => {
     const calls = mockApi({ 'POST /users/checkmac': { body: { available: true } } });
-    renderActionModal(HybridTransferModal, buildLine());
+    renderActionModal(HybridTransferModal, buildModalLine());
     expect(submit().disabled).toBe(true);
     typeMac('aabbccddee');
     expect(submit().disabled).toBe(true);
@@ -53,14 +53,14 @@ describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
 
   it("says 'Este MAC address já está em uso.' and keeps confirm disabled", async () => {
     mockApi({ 'POST /users/checkmac': MAC_TAKEN });
-    renderActionModal(HybridTransferModal, buildLine());
+    renderActionModal(HybridTransferModal, buildModalLine());
     typeMac('aabbccddeeff');
-    expect(await screen.findByText(LINE_MESSAGES.macTaken)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
     expect(submit().disabled).toBe(true);
   });
 
   it('transfers, then shows the new username and password with copy buttons', async () => {
-    const transferred = buildLine({
+    const transferred = buildModalLine({
       system: 3,
       username: 'k7pqr2mx',
       password: 'x9wv4tzq',
@@ -72,7 +72,7 @@ describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
     });
     const { onClose, listInvalidated } = renderActionModal(
       HybridTransferModal,
-      buildLine({ full_name: null }),
+      buildModalLine({ full_name: null }),
     );
     typeMac('aabbccddeeff');
     fireEvent.change(screen.getByTestId('hybrid-transfer-full-name'), { target: { value: 'João' } });
@@ -81,13 +81,13 @@ describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
     expect((await screen.findByTestId('hybrid-transfer-username')).textContent).toBe('k7pqr2mx');
     expect(screen.getByTestId('hybrid-transfer-password').textContent).toBe('x9wv4tzq');
     expect(calls.at(-1)?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff', full_name: 'João' });
-    expect(await screen.findByText('Serviço alterado com sucesso')).toBeTruthy();
+    expect(await screen.findAllByText('Serviço alterado com sucesso')).toHaveLength(1);
     expect(listInvalidated()).toBe(true);
     expect(onClose).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByTestId('hybrid-transfer-password-copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('x9wv4tzq'));
-    expect(await screen.findByText('Copiado para a área de transferência!')).toBeTruthy();
+    expect(await screen.findAllByText('Copiado para a área de transferência!')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('hybrid-transfer-close'));
     expect(onClose).toHaveBeenCalled();
   });
@@ -95,9 +95,9 @@ describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
   it('leaves the name out when none is typed', async () => {
     const calls = mockApi({
       'POST /users/checkmac': { body: { available: true } },
-      'POST /users/31/hybrid-transfer': { body: buildLine({ system: 3 }) },
+      'POST /users/31/hybrid-transfer': { body: buildModalLine({ system: 3 }) },
     });
-    renderActionModal(HybridTransferModal, buildLine({ full_name: null }));
+    renderActionModal(HybridTransferModal, buildModalLine({ full_name: null }));
     typeMac('aabbccddeeff');
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
@@ -110,15 +110,15 @@ describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
       'POST /users/checkmac': { body: { available: true } },
       'POST /users/31/hybrid-transfer': MAC_TAKEN,
     });
-    renderActionModal(HybridTransferModal, buildLine());
+    renderActionModal(HybridTransferModal, buildModalLine());
     typeMac('aabbccddeeff');
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
-    expect(await screen.findByText(LINE_MESSAGES.macTaken)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
   });
 
   it('refuses a line that is already hybrid', () => {
-    renderActionModal(HybridTransferModal, buildLine({ system: 3 }));
+    renderActionModal(HybridTransferModal, buildModalLine({ system: 3 }));
     expect(screen.getByTestId('hybrid-transfer-refused').textContent).toBe(LINE_MESSAGES.alreadyHybrid);
   });
 });

@@ -2,15 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { addPanelMonths, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
-import { mockApi } from '@/test/mock-api';
+import { mockApi } from '@test/mock-api';
 import { ManageScreensModal, screensChange } from './manage-screens-modal';
 import {
   INSUFFICIENT_CREDITS,
   actionResult,
-  buildLine,
+  buildModalLine,
   cleanNotifications,
   renderActionModal,
-} from './test-kit';
+} from '@test/line-action-kit';
 
 const NOW = 1_800_000_000;
 const DAY = 86_400;
@@ -29,13 +29,13 @@ const typeChange = (value: string) =>
 
 describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
   it('shows the current screens', () => {
-    renderActionModal(ManageScreensModal, buildLine({ max_connections: 3 }));
+    renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 3 }));
     expect(screen.getByTestId('screens-current').textContent).toBe('3');
   });
 
   it('prices added screens × months left (a partial month counts, at least 1)', () => {
     // 45 days left: more than one calendar month, so 2 months.
-    renderActionModal(ManageScreensModal, buildLine({ max_connections: 1, exp_date: NOW + 45 * DAY }));
+    renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 1, exp_date: NOW + 45 * DAY }));
     typeChange('2');
     expect(screen.getByTestId('screens-total').textContent).toBe('3');
     expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 4,00 créditos');
@@ -44,7 +44,7 @@ describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
   it('prices a line sold for N months N per added screen, as the renewal calendar counts them', () => {
     // Created now as 'Completo 1 mês' with 'Expira às 23:59': 30 days and some hours, one month.
     const oneMonthAt2359 = expiryAt2359(addPanelMonths(NOW, 1));
-    renderActionModal(ManageScreensModal, buildLine({ max_connections: 1, exp_date: oneMonthAt2359 }));
+    renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 1, exp_date: oneMonthAt2359 }));
     typeChange('1');
     expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 1,00 créditos');
   });
@@ -52,40 +52,40 @@ describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
   it('prices a fresh 3-month line three months per added screen', () => {
     renderActionModal(
       ManageScreensModal,
-      buildLine({ max_connections: 1, exp_date: addPanelMonths(NOW, 3) }),
+      buildModalLine({ max_connections: 1, exp_date: addPanelMonths(NOW, 3) }),
     );
     typeChange('1');
     expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 3,00 créditos');
   });
 
   it('charges an expired line one month per added screen', () => {
-    renderActionModal(ManageScreensModal, buildLine({ max_connections: 1, exp_date: NOW - DAY }));
+    renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 1, exp_date: NOW - DAY }));
     typeChange('1');
     expect(screen.getByTestId('screens-price').textContent).toBe('Custo: 1,00 créditos');
   });
 
   it("removes for free: 'sem custo'", () => {
-    renderActionModal(ManageScreensModal, buildLine({ max_connections: 3 }));
+    renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 3 }));
     typeChange('-2');
     expect(screen.getByTestId('screens-total').textContent).toBe('1');
     expect(screen.getByTestId('screens-price').textContent).toBe('sem custo');
   });
 
   it("shows 'Grátis (admin)' to an admin for additions", () => {
-    renderActionModal(ManageScreensModal, buildLine(), { type: 'admin' });
+    renderActionModal(ManageScreensModal, buildModalLine(), { type: 'admin' });
     typeChange('1');
     expect(screen.getByTestId('screens-price').textContent).toBe('Grátis (admin)');
   });
 
   it('never goes below 1 screen nor above 100', async () => {
     const calls = mockApi({});
-    renderActionModal(ManageScreensModal, buildLine({ max_connections: 2 }));
+    renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 2 }));
     typeChange('-2');
     expect(screen.queryByTestId('screens-price')).toBeNull();
     fireEvent.click(screen.getByTestId('screens-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.screensMinimum)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.screensMinimum)).toHaveLength(1);
     typeChange('99');
-    expect(await screen.findByText(LINE_MESSAGES.screensMaximum)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.screensMaximum)).toHaveLength(1);
     expect(calls).toHaveLength(0);
     expect(screensChange(2, -1)).toBe(-1);
     expect(screensChange(2, -2)).toBeNull();
@@ -93,10 +93,10 @@ describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
   });
 
   it("accepts only whole numbers: 'Informe somente números'", async () => {
-    renderActionModal(ManageScreensModal, buildLine());
+    renderActionModal(ManageScreensModal, buildModalLine());
     typeChange('1,5');
     fireEvent.click(screen.getByTestId('screens-submit'));
-    expect(await screen.findByText('Informe somente números')).toBeTruthy();
+    expect(await screen.findAllByText('Informe somente números')).toHaveLength(1);
   });
 
   it.each([
@@ -104,33 +104,33 @@ describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
     ['a P2P line', { system: 2 as const }],
     ['a hybrid line', { system: 3 as const }],
   ])('is refused for %s', (_case, overrides) => {
-    renderActionModal(ManageScreensModal, buildLine(overrides));
+    renderActionModal(ManageScreensModal, buildModalLine(overrides));
     expect(screen.getByTestId('screens-refused').textContent).toBe(LINE_MESSAGES.screensNotAllowed);
   });
 
   it("sends the signed change: 'Telas atualizadas com sucesso'", async () => {
-    const line = buildLine({ max_connections: 3 });
+    const line = buildModalLine({ max_connections: 3 });
     const calls = mockApi({ 'POST /users/31/screens': { body: actionResult(line, '0.00') } });
-    const { onClose, refreshBalance, listInvalidated } = renderActionModal(ManageScreensModal, line);
+    const { onClose, balanceRefreshed, listInvalidated } = renderActionModal(ManageScreensModal, line);
     typeChange('-1');
     fireEvent.click(screen.getByTestId('screens-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toEqual({ screens: -1 });
-    expect(await screen.findByText('Telas atualizadas com sucesso')).toBeTruthy();
-    expect(refreshBalance).toHaveBeenCalled();
+    expect(await screen.findAllByText('Telas atualizadas com sucesso')).toHaveLength(1);
+    expect(balanceRefreshed()).toBe(true);
     expect(listInvalidated()).toBe(true);
   });
 
   it("shows 'Créditos insuficientes.' under the form", async () => {
     mockApi({ 'POST /users/31/screens': INSUFFICIENT_CREDITS });
-    renderActionModal(ManageScreensModal, buildLine());
+    renderActionModal(ManageScreensModal, buildModalLine());
     typeChange('5');
     fireEvent.click(screen.getByTestId('screens-submit'));
     expect((await screen.findByTestId('screens-error')).textContent).toBe('Créditos insuficientes.');
   });
 
   it("says 'Cobrado: X créditos' when the server charged something else", async () => {
-    const line = buildLine({ max_connections: 1, exp_date: NOW + 10 * DAY });
+    const line = buildModalLine({ max_connections: 1, exp_date: NOW + 10 * DAY });
     mockApi({ 'POST /users/31/screens': { body: actionResult(line, '2.00') } });
     renderActionModal(ManageScreensModal, line);
     typeChange('1');

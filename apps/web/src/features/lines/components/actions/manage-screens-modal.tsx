@@ -8,7 +8,7 @@ import { screensCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { DialogActions } from '@/components/dialog-actions';
 import { useChangeLineScreens } from '../../api/change-line-screens';
-import { useIsAdmin } from '../../api/get-profile-type';
+import { useIsAdmin } from '@/lib/queries/profile-query';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';

@@ -2,15 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { panelTime } from '@panel/shared/lines/panel-calendar';
-import { mockApi } from '@/test/mock-api';
+import { mockApi } from '@test/mock-api';
 import { RenewByCalendarModal, calendarRefusal } from './renew-by-calendar-modal';
 import {
   INSUFFICIENT_CREDITS,
   actionResult,
-  buildLine,
+  buildModalLine,
   cleanNotifications,
   renderActionModal,
-} from './test-kit';
+} from '@test/line-action-kit';
 
 // 21/11/2026 12:00 in Brasília; the line expires 25/11/2026 at 12:00.
 const NOW = panelTime('2026-11-21', 12, 0);
@@ -30,48 +30,48 @@ const pick = (date: string) => fireEvent.change(dateInput(), { target: { value: 
 
 describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
   it('limits the date input to the window: the day after expiry up to one month later', async () => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP }));
     expect(dateInput().min).toBe('2026-11-26');
     expect(dateInput().max).toBe('2026-12-25');
   });
 
   it("asks for a date: 'Por favor, selecione uma data'", async () => {
     const calls = mockApi({});
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP }));
     fireEvent.click(screen.getByTestId('renew-calendar-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.dateRequired)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.dateRequired)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 
   it('refuses the current expiry day and anything before it', async () => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP }));
     pick('2026-11-25');
-    expect(await screen.findByText(LINE_MESSAGES.dateNotAfterExpiry)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.dateNotAfterExpiry)).toHaveLength(1);
     pick('2026-11-22');
-    expect(await screen.findByText(LINE_MESSAGES.dateNotAfterExpiry)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.dateNotAfterExpiry)).toHaveLength(1);
     expect(screen.queryByTestId('renew-calendar-price')).toBeNull();
   });
 
   it('refuses a date more than one month ahead', async () => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP }));
     pick('2026-12-26');
-    expect(await screen.findByText(LINE_MESSAGES.dateOutOfWindow)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.dateOutOfWindow)).toHaveLength(1);
   });
 
   it('shows the days and the price days / 30 × screens, rounded up to the cent', async () => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, max_connections: 2 }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP, max_connections: 2 }));
     pick('2026-12-05');
     expect((await screen.findByTestId('renew-calendar-days')).textContent).toBe(
       '10 dias · Novo vencimento: 05/12/2026 23:59',
     );
     expect(screen.getByTestId('renew-calendar-price').textContent).toBe('Custo: 0,67 créditos');
     pick('2026-12-25');
-    expect(await screen.findByText(/^30 dias/)).toBeTruthy();
+    expect(await screen.findAllByText(/^30 dias/)).toHaveLength(1);
     expect(screen.getByTestId('renew-calendar-price').textContent).toBe('Custo: 2,00 créditos');
   });
 
   it('prices one day at 0,04 per screen: thirty of them never sell a month for less', async () => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, max_connections: 1 }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP, max_connections: 1 }));
     pick('2026-11-26');
     await waitFor(() =>
       expect(screen.getByTestId('renew-calendar-price').textContent).toBe('Custo: 0,04 créditos'),
@@ -79,13 +79,13 @@ describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
   });
 
   it("shows 'Grátis (admin)' to an admin", async () => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }), { type: 'admin' });
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP }), { type: 'admin' });
     pick('2026-12-05');
     expect((await screen.findByTestId('renew-calendar-price')).textContent).toBe('Grátis (admin)');
   });
 
   it("is refused for trials: 'Não permitido' instead of the form", () => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, is_trial: 1 }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP, is_trial: 1 }));
     const refused = screen.getByTestId('renew-calendar-refused');
     expect(refused.textContent).toContain(LINE_MESSAGES.notAllowedTitle);
     expect(refused.textContent).toContain(LINE_MESSAGES.notForTrials);
@@ -96,7 +96,7 @@ describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
     ['blocked', { enabled: 0 as const }],
     ['expired', { exp_date: NOW - 60 }],
   ])("is refused for an inactive (%s) line: 'Usuário inativo'", (_case, overrides) => {
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP, ...overrides }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP, ...overrides }));
     const refused = screen.getByTestId('renew-calendar-refused');
     expect(refused.textContent).toContain(LINE_MESSAGES.inactiveTitle);
     expect(refused.textContent).toContain(LINE_MESSAGES.onlyActive);
@@ -104,26 +104,26 @@ describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
   });
 
   it('checks trial before activity, like the server', () => {
-    expect(calendarRefusal(buildLine({ is_trial: 1, enabled: 0 }), NOW)?.title).toBe('Não permitido');
-    expect(calendarRefusal(buildLine({ exp_date: EXP }), NOW)).toBeNull();
+    expect(calendarRefusal(buildModalLine({ is_trial: 1, enabled: 0 }), NOW)?.title).toBe('Não permitido');
+    expect(calendarRefusal(buildModalLine({ exp_date: EXP }), NOW)).toBeNull();
   });
 
   it('sends only the date, toasts, refreshes the balance and the list, and closes', async () => {
-    const line = buildLine({ exp_date: EXP, max_connections: 2 });
+    const line = buildModalLine({ exp_date: EXP, max_connections: 2 });
     const calls = mockApi({ 'POST /users/31/renew-by-calendar': { body: actionResult(line, '0.67') } });
-    const { onClose, refreshBalance, listInvalidated } = renderActionModal(RenewByCalendarModal, line);
+    const { onClose, balanceRefreshed, listInvalidated } = renderActionModal(RenewByCalendarModal, line);
     pick('2026-12-05');
     await screen.findByTestId('renew-calendar-price');
     fireEvent.click(screen.getByTestId('renew-calendar-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toEqual({ selected_date: '2026-12-05' });
-    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
-    expect(refreshBalance).toHaveBeenCalled();
+    expect(await screen.findAllByText('Usuário renovado com sucesso')).toHaveLength(1);
+    expect(balanceRefreshed()).toBe(true);
     expect(listInvalidated()).toBe(true);
   });
 
   it("says 'Cobrado: X créditos' when the server's charge differs", async () => {
-    const line = buildLine({ exp_date: EXP, max_connections: 2 });
+    const line = buildModalLine({ exp_date: EXP, max_connections: 2 });
     mockApi({ 'POST /users/31/renew-by-calendar': { body: actionResult(line, '0.73') } });
     const { onClose } = renderActionModal(RenewByCalendarModal, line);
     pick('2026-12-05');
@@ -137,7 +137,7 @@ describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
 
   it("shows 'Créditos insuficientes.' under the form", async () => {
     mockApi({ 'POST /users/31/renew-by-calendar': INSUFFICIENT_CREDITS });
-    renderActionModal(RenewByCalendarModal, buildLine({ exp_date: EXP }));
+    renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP }));
     pick('2026-12-05');
     await screen.findByTestId('renew-calendar-price');
     fireEvent.click(screen.getByTestId('renew-calendar-submit'));

@@ -9,7 +9,7 @@ import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { calendarWindow, checkCalendarDate } from '@panel/shared/lines/panel-calendar';
 import { formatPanelDate } from '@/lib/format-date';
 import { DialogActions } from '@/components/dialog-actions';
-import { useIsAdmin } from '../../api/get-profile-type';
+import { useIsAdmin } from '@/lib/queries/profile-query';
 import { useRenewLineByCalendar } from '../../api/renew-line-by-calendar';
 import { LINE_TOASTS } from '../line-texts';
 import { showLineActionError } from './action-error';

@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { mockApi } from '@/test/mock-api';
+import { mockApi } from '@test/mock-api';
 import { RenewByPackageModal } from './renew-by-package-modal';
 import {
   INSUFFICIENT_CREDITS,
   actionResult,
-  buildLine,
+  buildModalLine,
   cleanNotifications,
   renderActionModal,
-} from './test-kit';
+} from '@test/line-action-kit';
 
 afterEach(cleanNotifications);
 
@@ -19,19 +19,19 @@ const choose = (id: number) => fireEvent.change(select(), { target: { value: Str
 
 describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
   it.each([1, 3] as const)('offers the IPTV list to a line of system %i', async (system) => {
-    renderActionModal(RenewByPackageModal, buildLine({ system }));
+    renderActionModal(RenewByPackageModal, buildModalLine({ system }));
     await screen.findByTestId('renew-package-select');
     expect(optionLabels()).toEqual(['Selecione…', 'Mensal', 'Trimestral IPTV', 'P2P Trimestral']);
   });
 
   it('offers a P2P line only the P2P packages', async () => {
-    renderActionModal(RenewByPackageModal, buildLine({ system: 2 }));
+    renderActionModal(RenewByPackageModal, buildModalLine({ system: 2 }));
     await screen.findByTestId('renew-package-select');
     expect(optionLabels()).toEqual(['Selecione…', 'Mensal', 'P2P Trimestral']);
   });
 
   it('shows the price, official credits × screens, before confirming', async () => {
-    renderActionModal(RenewByPackageModal, buildLine({ max_connections: 3 }));
+    renderActionModal(RenewByPackageModal, buildModalLine({ max_connections: 3 }));
     await screen.findByTestId('renew-package-select');
     expect(screen.queryByTestId('renew-package-price')).toBeNull();
     choose(20);
@@ -41,7 +41,7 @@ describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
   });
 
   it("shows 'Grátis (admin)' to an admin", async () => {
-    renderActionModal(RenewByPackageModal, buildLine(), { type: 'admin' });
+    renderActionModal(RenewByPackageModal, buildModalLine(), { type: 'admin' });
     await screen.findByTestId('renew-package-select');
     choose(20);
     expect(screen.getByTestId('renew-package-price').textContent).toBe('Grátis (admin)');
@@ -49,29 +49,29 @@ describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
 
   it("refuses to send without a package: 'Selecione um pacote'", async () => {
     const calls = mockApi({});
-    renderActionModal(RenewByPackageModal, buildLine());
+    renderActionModal(RenewByPackageModal, buildModalLine());
     fireEvent.click(await screen.findByTestId('renew-package-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.packageRequired)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.packageRequired)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 
   it('renews, toasts, refreshes the balance, invalidates the list and closes', async () => {
-    const line = buildLine({ max_connections: 2 });
+    const line = buildModalLine({ max_connections: 2 });
     const calls = mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '5.00') } });
-    const { onClose, refreshBalance, listInvalidated } = renderActionModal(RenewByPackageModal, line);
+    const { onClose, balanceRefreshed, listInvalidated } = renderActionModal(RenewByPackageModal, line);
     await screen.findByTestId('renew-package-select');
     choose(20);
     fireEvent.click(screen.getByTestId('renew-package-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ method: 'POST', body: { package_id: 20 } });
-    expect(await screen.findByText('Usuário renovado com sucesso')).toBeTruthy();
-    expect(screen.getByText('Success')).toBeTruthy();
-    expect(refreshBalance).toHaveBeenCalled();
+    expect(await screen.findAllByText('Usuário renovado com sucesso')).toHaveLength(1);
+    expect(screen.getAllByText('Success')).toHaveLength(1);
+    expect(balanceRefreshed()).toBe(true);
     expect(listInvalidated()).toBe(true);
   });
 
   it('asks a trial explicitly for its conversion into a paid line, and sends that confirmation', async () => {
-    const line = buildLine({ is_trial: 1, package_id: 61 });
+    const line = buildModalLine({ is_trial: 1, package_id: 61 });
     const calls = mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '5.00') } });
     const { onClose } = renderActionModal(RenewByPackageModal, line);
     await screen.findByTestId('renew-package-select');
@@ -86,7 +86,7 @@ describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
   });
 
   it('never sends a conversion for a line that is not a trial', async () => {
-    const line = buildLine();
+    const line = buildModalLine();
     const calls = mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '5.00') } });
     const { onClose } = renderActionModal(RenewByPackageModal, line);
     await screen.findByTestId('renew-package-select');
@@ -98,15 +98,15 @@ describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
   });
 
   it("says 'Cobrado: X créditos' when the server charged something else than the preview", async () => {
-    const line = buildLine({ max_connections: 2 });
+    const line = buildModalLine({ max_connections: 2 });
     mockApi({ 'POST /users/31/renew-package': { body: actionResult(line, '7.50', '42.50') } });
     const { onClose } = renderActionModal(RenewByPackageModal, line);
     await screen.findByTestId('renew-package-select');
     choose(20);
     fireEvent.click(screen.getByTestId('renew-package-submit'));
     const notice = await screen.findByTestId('renew-package-charged');
-    expect(within(notice).getByText('Cobrado: 7,50 créditos')).toBeTruthy();
-    expect(screen.getByText('Saldo atual: 42,50 créditos')).toBeTruthy();
+    expect(within(notice).getAllByText('Cobrado: 7,50 créditos')).toHaveLength(1);
+    expect(screen.getAllByText('Saldo atual: 42,50 créditos')).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('renew-package-charged-close'));
     expect(onClose).toHaveBeenCalled();
@@ -114,13 +114,13 @@ describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
 
   it("shows 'Créditos insuficientes.' under the form and stays open", async () => {
     mockApi({ 'POST /users/31/renew-package': INSUFFICIENT_CREDITS });
-    const { onClose, refreshBalance } = renderActionModal(RenewByPackageModal, buildLine());
+    const { onClose, balanceRefreshed } = renderActionModal(RenewByPackageModal, buildModalLine());
     await screen.findByTestId('renew-package-select');
     choose(17);
     fireEvent.click(screen.getByTestId('renew-package-submit'));
     expect((await screen.findByTestId('renew-package-error')).textContent).toBe('Créditos insuficientes.');
     expect(onClose).not.toHaveBeenCalled();
-    expect(refreshBalance).not.toHaveBeenCalled();
+    expect(balanceRefreshed()).toBe(false);
   });
 
   it('puts a refusal about the package under the select', async () => {
@@ -135,10 +135,10 @@ describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
         },
       },
     });
-    renderActionModal(RenewByPackageModal, buildLine());
+    renderActionModal(RenewByPackageModal, buildModalLine());
     await screen.findByTestId('renew-package-select');
     choose(42);
     fireEvent.click(screen.getByTestId('renew-package-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.packageInvalid)).toBeTruthy();
+    expect(await screen.findAllByText(LINE_MESSAGES.packageInvalid)).toHaveLength(1);
   });
 });

@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { complementsSchema, type Complements } from '@panel/shared/catalog/catalog-api';
 import type { PanelSettingKey } from '@panel/shared/settings/panel-settings';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '../api-client';
+import { QUERY_ROOTS } from './query-keys';
 
-/** GET /api/complements: packages (iptv / trial / p2p), bouquets, settings and server time. */
-export async function getComplements(signal?: AbortSignal): Promise<Complements> {
-  return complementsSchema.parse(await apiRequest<unknown>('/complements', { signal }));
+/** GET /api/complements: packages (iptv / trial / p2p), bouquets, panel settings and server time. */
+export function getComplements(signal?: AbortSignal): Promise<Complements> {
+  return apiRequest('/complements', complementsSchema, { signal });
 }
 
+/** The one complements query: /users, its forms and the dashboard's renewals read the same entry. */
 export const complementsQueryOptions = () =>
   queryOptions({
-    queryKey: ['complements'],
+    queryKey: QUERY_ROOTS.complements,
     queryFn: ({ signal }) => getComplements(signal),
-    // Packages and settings change rarely; the forms read them many times.
+    // Packages and settings change rarely (an admin's edit); a minute old is fresh enough for a form.
     staleTime: 60_000,
   });
 

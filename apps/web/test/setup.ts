@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has neither; Mantine needs both.
@@ -31,6 +31,10 @@ Object.defineProperty(document, 'fonts', {
 });
 // Mantine's Select scrolls the active option into view; jsdom has no layout.
 Element.prototype.scrollIntoView = () => {};
+
+// Dialogs are lazy chunks: the first to open in a file is transformed on demand, which on a loaded 2-core
+// machine takes longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
