@@ -10,7 +10,7 @@
  * (static-users-page.ts), served by the same server from a copy of the build, in the same browser, in
  * turn with the panel; the figures are the panel's medians over the static page's.
  *
- *   BENCH_DATABASE_URL=… BENCH_TOKEN=… BENCH_USER_ID=1 node --import tsx e2e/bench/users-paint.ts [runs]
+ *   BENCH_DATABASE_URL=… BENCH_TOKEN=… BENCH_USER_ID=1 [BENCH_WEB_DIST=dir] node --import tsx e2e/bench/users-paint.ts [runs]
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,8 +40,9 @@ async function freePort(): Promise<number> {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // A copy of the build, so the static page is served next to the panel without writing into apps/web/dist.
+// BENCH_WEB_DIST measures another build (e.g. the previous commit's) with the same server and browser.
 const webDist = mkdtempSync(join(tmpdir(), 'panel-p5-web-'));
-cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
+cpSync(process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist'), webDist, { recursive: true });
 const STATIC_PATH = '/bench-users-static.html';
 const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
   cwd: root,
