@@ -39,6 +39,9 @@ function buildWeb() {
     newestMtime(join(root, 'apps/web/public')),
     newestMtime(join(root, 'packages/shared/src')),
     statSync(join(root, 'apps/web/index.html')).mtimeMs,
+    // The build's own configuration: chunking and the route pages (decision 0034).
+    statSync(join(root, 'apps/web/vite.config.ts')).mtimeMs,
+    newestMtime(join(root, 'apps/web/build')),
   );
   const built = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
   if (built < sources) {

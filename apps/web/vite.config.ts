@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePagesPlugin } from './build/route-pages';
 
 export default defineConfig({
-  plugins: [react()],
+  // routes/<path>.html: each menu route's page announces its chunks (decision 0034).
+  plugins: [react(), routePagesPlugin()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },

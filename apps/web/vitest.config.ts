@@ -10,7 +10,7 @@ export default mergeConfig(
       name: '@panel/web',
       environment: 'jsdom',
       setupFiles: ['./test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       restoreMocks: true,
       // Mantine in jsdom renders slowly on a loaded 2-core CI machine; a whole create flow can pass 5 s.
       testTimeout: 30_000,

@@ -6,14 +6,20 @@
  * localStorage exactly as the panel stores it (lib/auth-storage.ts); the list's page size is set to 50
  * through its stored state (lib/list-state).
  *
- *   BENCH_DATABASE_URL=… BENCH_TOKEN=… BENCH_USER_ID=1 node --import tsx e2e/bench/users-paint.ts [runs]
+ * The target is a ratio (decision 0034): every run also visits the same 50 rows as a static HTML page
+ * (static-users-page.ts), served by the same server from a copy of the build, in the same browser, in
+ * turn with the panel; the figures are the panel's medians over the static page's.
+ *
+ *   BENCH_DATABASE_URL=… BENCH_TOKEN=… BENCH_USER_ID=1 [BENCH_WEB_DIST=dir] node --import tsx e2e/bench/users-paint.ts [runs]
  */
 import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../chromium';
+import { staticUsersPage } from './static-users-page';
 
 const root = resolve(import.meta.dirname, '../..');
 const runs = Number(process.argv[2] ?? 15);
@@ -33,6 +39,11 @@ async function freePort(): Promise<number> {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// A copy of the build, so the static page is served next to the panel without writing into apps/web/dist.
+// BENCH_WEB_DIST measures another build (e.g. the previous commit's) with the same server and browser.
+const webDist = mkdtempSync(join(tmpdir(), 'panel-p5-web-'));
+cpSync(process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist'), webDist, { recursive: true });
+const STATIC_PATH = '/bench-users-static.html';
 const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
   cwd: root,
   env: {
@@ -41,6 +52,7 @@ const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: webDist,
   },
   stdio: 'ignore',
 });
@@ -79,10 +91,10 @@ async function prepared(): Promise<BrowserContext> {
 }
 
 /** One visit (or reload): ms from navigation start to painted, and what the page fetched on the way. */
-async function measure(context: BrowserContext, reload: boolean) {
+async function measure(context: BrowserContext, reload: boolean, path = '/users') {
   const page = context.pages()[0] ?? (await context.newPage());
   if (reload) await page.reload();
-  else await page.goto(`${base}/users`);
+  else await page.goto(`${base}${path}`);
   await page.waitForFunction(
     () => (window as unknown as { __painted?: number }).__painted !== undefined,
     null,
@@ -108,6 +120,8 @@ async function measure(context: BrowserContext, reload: boolean) {
 
 const first: number[] = [];
 const again: number[] = [];
+const staticFirst: number[] = [];
+const staticAgain: number[] = [];
 let jsBytes: number | undefined;
 /**
  * BENCH_PROFILE=1: one more first visit under the V8 CPU profiler (not counted in the figures), printed as
@@ -156,7 +170,23 @@ try {
     .filter((resource) => resource.name.endsWith('.js'))
     .reduce((sum, resource) => sum + resource.bytes, 0);
   await warm.close();
+  // The baseline page holds the very rows the panel asked for (the same request, read from its waterfall).
+  const listRequest = warmVisit.resources.find((resource) => resource.name.startsWith('/api/users?'));
+  if (!listRequest) throw new Error('the panel did not ask for /api/users');
+  const list = (await (
+    await fetch(`${base}${listRequest.name}`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { data: Parameters<typeof staticUsersPage>[0] };
+  if (list.data.length < 50) throw new Error(`the list has ${list.data.length} rows, 50 are measured`);
+  writeFileSync(join(webDist, STATIC_PATH), staticUsersPage(list.data));
+  const warmStatic = await prepared();
+  await measure(warmStatic, false, STATIC_PATH);
+  await warmStatic.close();
   for (let run = 0; run < runs; run++) {
+    // Static page and panel in turn, each in a new context: the same browser, server and moment.
+    const plain = await prepared();
+    staticFirst.push((await measure(plain, false, STATIC_PATH)).ms);
+    staticAgain.push((await measure(plain, true)).ms);
+    await plain.close();
     const context = await prepared();
     const cold = await measure(context, false);
     first.push(cold.ms);
@@ -173,6 +203,7 @@ try {
 } finally {
   await browser.close();
   server.kill('SIGTERM');
+  rmSync(webDist, { recursive: true, force: true });
 }
 
 const percentile = (values: number[], p: number) => {
@@ -180,10 +211,21 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1] ?? Number.NaN;
 };
 const round = (value: number) => Math.round(value);
+const figures = (values: number[]) => ({
+  median: round(percentile(values, 50)),
+  p95: round(percentile(values, 95)),
+});
+const ratio = (measured: number[], baseline: number[]) =>
+  Math.round((percentile(measured, 50) / percentile(baseline, 50)) * 100) / 100;
 const result = {
   runs,
-  firstVisitMs: { median: round(percentile(first, 50)), p95: round(percentile(first, 95)) },
-  returnVisitMs: { median: round(percentile(again, 50)), p95: round(percentile(again, 95)) },
+  firstVisitMs: figures(first),
+  returnVisitMs: figures(again),
+  // The same rows as static HTML (decision 0034): the targets are ratios of medians to these.
+  staticFirstVisitMs: figures(staticFirst),
+  staticReturnVisitMs: figures(staticAgain),
+  firstVisitRatio: ratio(first, staticFirst),
+  returnVisitRatio: ratio(again, staticAgain),
   // Compressed, as sent (transferSize includes the headers).
   jsDownloadedKB: Math.round((jsBytes ?? 0) / 102.4) / 10,
 };

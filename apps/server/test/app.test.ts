@@ -96,6 +96,22 @@ describe('the one process', () => {
     expect(asset.body).toBe('console.log("app")');
   });
 
+  it('answers a route with the page the build wrote for it (its chunks announced), other routes with index.html', async () => {
+    mkdirSync(join(webDist, 'routes', 'users'), { recursive: true });
+    writeFileSync(join(webDist, 'routes', 'users.html'), '<!doctype html><div id="root">users page</div>');
+    writeFileSync(join(webDist, 'routes', 'users', 'create.html'), '<!doctype html>create page');
+    const users = await testApp.app.inject({ method: 'GET', url: '/users?page=2' });
+    expect(users.statusCode).toBe(200);
+    expect(users.body).toContain('users page');
+    expect(users.headers['cache-control']).toBe('no-cache');
+    expect((await testApp.app.inject({ method: 'GET', url: '/users/create' })).body).toContain('create page');
+    // No page of its own, or not a route-like address: the panel's index.html.
+    for (const url of ['/dashboard', '/users/', '/users.html/x', '/USERS']) {
+      const page = await testApp.app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain('painel');
+    }
+  });
+
   it('serves a file added after start (a rebuild) and answers a missing asset with 404', async () => {
     writeFileSync(join(webDist, 'assets', 'late.js'), 'console.log("late")');
     expect((await testApp.app.inject({ method: 'GET', url: '/assets/late.js' })).body).toBe(

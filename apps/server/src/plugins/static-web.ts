@@ -5,9 +5,24 @@ import { errorTextFor } from '@panel/shared/errors/error-catalogue';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** A page address the build may have written a route page for: letters, digits and dashes per segment. */
+const ROUTE_PAGE_PATH = /^(\/[a-z0-9-]+)+$/;
+
+/**
+ * The page to answer for a panel address: the build's `routes/<path>.html` when there is one (index.html
+ * announcing the route's chunks, decision 0034), else index.html.
+ */
+function pageFileFor(distDir: string, path: string): string {
+  if (ROUTE_PAGE_PATH.test(path)) {
+    const routePage = `routes${path}.html`;
+    if (existsSync(join(distDir, routePage))) return routePage;
+  }
+  return 'index.html';
+}
+
 /**
  * Serves the built panel from the same process. Unknown /api paths answer the JSON 404; any other
- * GET falls back to index.html so the panel's router handles deep links.
+ * GET falls back to the page (its route's page, or index.html) so the panel's router handles deep links.
  */
 async function staticWebPlugin(app: FastifyInstance, options: { distDir: string }): Promise<void> {
   const hasWeb = existsSync(join(options.distDir, 'index.html'));
@@ -46,7 +61,7 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
     if (hasWeb && wantsPage) {
       // Hashed assets are cached by the browser; the page itself must always be fresh.
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', { cacheControl: false });
+      return reply.sendFile(pageFileFor(options.distDir, path), { cacheControl: false });
     }
     return reply.status(404).send({ status: 404, code: 'not_found', message: errorTextFor(404).message });
   });

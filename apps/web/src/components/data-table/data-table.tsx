@@ -1,5 +1,5 @@
-import { Box, LoadingOverlay, Skeleton, Table, Text, useTableContext } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Skeleton, Table, Text, useTableContext } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ListMeta } from '@panel/shared/lists/list-query';
 import { LoadFailure } from '@/components/load-failure';
 import type { SortState } from '@/lib/list-state/sort-cycle';
@@ -9,6 +9,11 @@ import { EMPTY_TABLE_TEXT } from './footer-text';
 import { MobileCardList } from './mobile-card-list';
 import { ariaSortOf, SortHeader } from './sort-header';
 import { TableFooter } from './table-footer';
+
+// The overlay shows only while a later page loads over rows already shown: fetched then, not with the page.
+const FetchingOverlay = lazy(() =>
+  import('./fetching-overlay').then((m) => ({ default: m.FetchingOverlay })),
+);
 
 export interface DataTableProps<Row, S extends string = string> {
   /**
@@ -69,6 +74,13 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
   // Nothing to show but the failure: it stands alone, outside any table that could scroll it off-screen.
   if (failure && rows === undefined) return failure;
 
+  const refetching =
+    fetching && rows !== undefined ? (
+      <Suspense fallback={null}>
+        <FetchingOverlay />
+      </Suspense>
+    ) : null;
+
   const footer =
     meta && onPageChange ? (
       <TableFooter testId={testId} meta={meta} onPageChange={onPageChange} onPerChange={onPerChange} />
@@ -77,7 +89,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
   if (cardMode) {
     return (
       <Box pos="relative">
-        <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
+        {refetching}
         {failure}
         <MobileCardList
           testId={testId}
@@ -96,7 +108,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
 
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={fetching && rows !== undefined} zIndex={1} />
+      {refetching}
       {failure}
       {/* The scrollbar shows whenever the table is wider than the page, not only on hover. */}
       <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto' }}>

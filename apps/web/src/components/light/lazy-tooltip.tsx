@@ -1,5 +1,17 @@
-import { Tooltip, type TooltipProps } from '@mantine/core';
-import { cloneElement, useState, type FocusEvent, type MouseEvent, type ReactElement } from 'react';
+import type { TooltipProps } from '@mantine/core';
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactElement,
+} from 'react';
+
+// The Tooltip's code (floating-ui's tooltip parts, transitions) arrives with the first hover, not with the
+// list page that shows 50 targets (P4: /users' JavaScript budget, decision 0034).
+const HoverTooltip = lazy(() => import('./hover-tooltip').then((m) => ({ default: m.HoverTooltip })));
 
 type ChildProps = {
   onMouseEnter?: (event: MouseEvent) => void;
@@ -9,7 +21,7 @@ type ChildProps = {
 };
 
 /**
- * A Mantine Tooltip mounted only once its target is first hovered or focused: a list shows 50 rows with
+ * A Mantine Tooltip mounted (and its code fetched) only once its target is first hovered or focused: a list shows 50 rows with
  * one or two tooltips each, and a mounted Tooltip (floating-ui, transitions, portal) per cell costs more
  * than the row itself (benchmark P5). Same look and text as `<Tooltip label>`; the child must accept
  * mouse and focus handlers (a DOM element).
@@ -46,8 +58,10 @@ export function LazyTooltip({
   });
   if (!mounted) return target;
   return (
-    <Tooltip {...tooltip} opened={opened}>
-      {target}
-    </Tooltip>
+    <Suspense fallback={target}>
+      <HoverTooltip {...tooltip} opened={opened}>
+        {target}
+      </HoverTooltip>
+    </Suspense>
   );
 }
