@@ -30,7 +30,7 @@ test('changing the password asks for the current one; the new one signs in', asy
   await current.fill(reseller.password);
   await page.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible();
-  // Spec §5: after success the app reloads to /dashboard.
+  // docs/product/screens.md#change-password: after success the app reloads to /dashboard.
   await expect(page).toHaveURL(/\/dashboard$/);
   await logout(page);
 

@@ -31,13 +31,13 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
 
   // The master signs in with its 100 credits.
   await signIn({ username: master, password: PASSWORD });
-  // Spec §2: after login the browser goes back to the last protected page visited (here /resellers).
+  // docs/product/screens.md#redirect-after-login: after login the browser goes back to the last protected page visited (here /resellers).
   await expect(page).toHaveURL(/\/resellers$/);
   await expect(page.getByTestId('credit-balance')).toHaveText('100,00');
 
   // A sub-reseller with 10 credits: they leave the master's balance.
   await page.goto('/resellers');
-  // Spec §2: a reseller's list starts filtered on its own username ("Meus revendas").
+  // docs/product/screens.md#resellers: a reseller's list starts filtered on its own username ("Meus revendas").
   await expect(page.getByTestId('filter-master')).toHaveValue(master);
   await expect(page.getByTestId('resellers-table-empty')).toHaveText('Nenhum Resultado');
   await createReseller(page, { username: sub, password: PASSWORD, credits: 10 });

@@ -4,7 +4,7 @@ import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 
-// The texts of packages/shared (spec §8 401; decision 0029 for a session gone for good).
+// The texts of packages/shared (docs/product/messages.md#session-failures; decision 0029 for a session gone for good).
 const LOCKED_TEXT = 'Sessão expirada ou credenciais inválidas. Faça login novamente.';
 const ENDED_TEXT = 'Sua sessão foi encerrada. Faça login novamente.';
 const BLOCKED_TEXT = 'Sua sessão foi encerrada porque sua conta foi bloqueada. Contacte seu revenda master.';

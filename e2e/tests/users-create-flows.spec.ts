@@ -59,7 +59,7 @@ test('an admin creates a line owned by a chosen master, who then sees it in its 
   await expect(lineRow(page, username).getByTestId('line-reseller')).toHaveText(master);
 
   await logout(page);
-  // Spec §2: the sign-in returns to the last protected page of this browser, /users.
+  // docs/product/screens.md#redirect-after-login: the sign-in returns to the last protected page of this browser, /users.
   await signIn(owner);
   await expect(page).toHaveURL(/\/users$/);
   await expect(lineRow(page, username)).toBeVisible();

@@ -52,7 +52,7 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
 
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
-  // Spec §2: a reseller's filter starts on its own account.
+  // docs/product/screens.md#users-filters: a reseller's filter starts on its own account.
   await expect(page.getByTestId('filter-reseller')).toHaveValue(reseller);
   await expect(page.getByTestId('users-table-empty')).toHaveText('Nenhum Resultado');
 

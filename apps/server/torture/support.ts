@@ -72,7 +72,7 @@ export interface MoneyProblems {
   totals: { balances: string; mint: string; burn: string; spend: string };
 }
 
-/** Every money invariant of PRODUCT.md §3 and decision 0010, read in one snapshot. */
+/** Every money invariant of docs/product/costs.md#credits-are-money and decision 0010, read in one snapshot. */
 export async function moneyProblems(client: pg.Pool | pg.Client): Promise<MoneyProblems> {
   const one = async <T>(text: string): Promise<T> => (await client.query(text)).rows[0] as T;
   await client.query('begin isolation level repeatable read read only');

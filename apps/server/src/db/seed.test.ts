@@ -43,7 +43,7 @@ describe('first-start seed', () => {
     });
   });
 
-  it('stores the panel settings, the package catalogue of spec §9 and some bouquets', async () => {
+  it('stores the panel settings, the package catalogue of docs/product/constants.md#packages-and-systems and some bouquets', async () => {
     await seedDatabase(database.db, { username: 'chefe' });
     const stored = Object.fromEntries(
       (await database.db.select().from(settings)).map((row) => [row.key, row.value]),

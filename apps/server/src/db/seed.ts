@@ -5,7 +5,7 @@ import { generatePassword, hashPassword } from '../lib/password-hash';
 import type { Database } from './database';
 import { accounts, bouquets, news, packages, settings } from './schema/index';
 
-/** The package catalogue of spec §9: default 17, trial 61, P2P 17/42/53/55/57, adult 47. */
+/** The package catalogue of docs/product/constants.md#packages-and-systems: default 17, trial 61, P2P 17/42/53/55/57, adult 47. */
 export const SEED_PACKAGES = [
   { id: 17, packageName: 'Completo 1 mês', officialDuration: 1, officialCredits: '1.00', isDefault: true },
   { id: 42, packageName: 'Completo 2 meses', officialDuration: 2, officialCredits: '2.00' },

@@ -44,7 +44,7 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     } else {
       const given = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       // A request the framework refuses for its form (a body too large, not JSON, a content type the API
-      // does not take) is bad input like any other: 400 with the catalogue's message (PRODUCT.md §6), not
+      // does not take) is bad input like any other: 400 with the catalogue's message (docs/product/api.md#bad-input), not
       // a 413/415 whose only text would be "Erro 415".
       const status = given < 500 && !(given in CODE_BY_STATUS) ? 400 : given;
       body = {

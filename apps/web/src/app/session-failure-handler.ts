@@ -11,7 +11,7 @@ interface SessionNavigation {
 
 /**
  * What the panel does when a call says the session is locked or gone (api-contract-foundation and
- * spec §8): locked → /lock keeping the login; gone → forget the login and go to /login. Either screen
+ * docs/product/messages.md#session-failures): locked → /lock keeping the login; gone → forget the login and go to /login. Either screen
  * then says why (decision 0029); the stored redirect path is left alone, so signing in again or unlocking
  * returns to the page the visitor was on.
  */

@@ -1,7 +1,7 @@
 import { createTheme } from '@mantine/core';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX } from '@panel/shared/ui/ui-constants';
 
-/** `md` is the sidebar breakpoint of spec §2 (998 px): below it the sidebar becomes the mobile menu. */
+/** `md` is the sidebar breakpoint of docs/product/screens.md#layout (998 px): below it the sidebar becomes the mobile menu. */
 export const SIDEBAR_BREAKPOINT = 'md';
 
 export const theme = createTheme({
@@ -14,7 +14,7 @@ export const theme = createTheme({
     lg: '75em',
     xl: '88em',
   },
-  // Spec §2: "Select menus capped at 300 px". Plain objects, not Select.extend(): importing the
+  // docs/product/screens.md#shared-table-behaviour: "Select menus capped at 300 px". Plain objects, not Select.extend(): importing the
   // components here would pull them into the /login chunk.
   components: {
     Select: { defaultProps: { maxDropdownHeight: 300 } },

@@ -21,7 +21,7 @@ interface ExpiryBadgeProps {
 }
 
 /**
- * The 'Expira em' cell of spec §2: the date (DD/MM/YYYY HH:mm, panel time) coloured by how soon it comes, with the
+ * The 'Expira em' cell of docs/product/screens.md#expiry-badge: the date (DD/MM/YYYY HH:mm, panel time) coloured by how soon it comes, with the
  * tooltip 'Expira hoje', 'Expira em N dias' or 'Expirado'. The rule is `expiryBadge` of the shared package.
  */
 export function ExpiryBadge({ expDate, now = new Date(), testId = 'expiry-badge' }: ExpiryBadgeProps) {

@@ -15,7 +15,7 @@ interface LoadFailureProps {
 }
 
 /**
- * Why a load failed, in the catalogue's words (spec §8 through mapError), and 'Tentar novamente'. Plain
+ * Why a load failed, in the catalogue's words (docs/product/messages.md#error-catalogue through mapError), and 'Tentar novamente'. Plain
  * Text and Button: it sits in every list, inside /users's JavaScript budget (P4).
  */
 export function LoadFailure({ error, onRetry, retrying = false, testId }: LoadFailureProps) {

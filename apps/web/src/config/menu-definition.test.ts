@@ -23,7 +23,7 @@ const allBuilt: MenuEntry[] = SIDEBAR_MENU.map((entry) =>
     : { ...entry, built: true },
 );
 
-describe('menu role rules (spec §2)', () => {
+describe('menu role rules (docs/product/screens.md#menu)', () => {
   it.each<[AccountType, string[], string[]]>([
     [
       'admin',
@@ -142,7 +142,7 @@ describe('built flag', () => {
     });
   });
 
-  it('the admin-only pages of spec §2 are guarded', () => {
+  it('the admin-only pages of docs/product/roles.md#admin-only-pages are guarded', () => {
     const guarded = builtMenuRoutes([allBuilt])
       .filter((route) => route.guard === 'adminOnly')
       .map((route) => route.path);

@@ -13,7 +13,7 @@ import {
 export * from './menu-types';
 
 /**
- * The one menu of the panel (spec §2 "Menu items"): every sidebar and settings-menu entry with its
+ * The one menu of the panel (docs/product/screens.md#menu): every sidebar and settings-menu entry with its
  * audience rule and whether its screen exists in this build. An item with `built: false` is neither
  * rendered nor routed; building a screen means registering its page in app/routes and flipping the flag.
  */
@@ -146,7 +146,7 @@ export const SIDEBAR_MENU = [
     icon: 'admin',
     audience: 'adminOrPublisher',
     children: [
-      // The admin menu shows for publishers too (spec §2), but settings and news are admin-only pages.
+      // The admin menu shows for publishers too (docs/product/screens.md#menu), but settings and news are admin-only pages.
       {
         id: 'admin-settings',
         label: 'adminSettings',
@@ -233,7 +233,7 @@ export const SIDEBAR_MENU = [
   },
 ] as const satisfies readonly MenuEntry[];
 
-/** The top bar's settings menu (spec §2 "settings menu (change password, settings, lock panel, logout)"). */
+/** The top bar's settings menu (docs/product/screens.md#top-bar "settings menu (change password, settings, lock panel, logout)"). */
 export const SETTINGS_MENU = [
   {
     id: 'change-password',

@@ -71,7 +71,7 @@ export type NavLabelKey =
   | 'lockPanel'
   | 'logout';
 
-/** Dialogs opened from the menu instead of a route (spec §2 "Dialogs"). */
+/** Dialogs opened from the menu instead of a route (docs/product/screens.md#menu). */
 export type MenuDialog = 'userMigration' | 'manual' | 'serverRules' | 'responsibilities';
 
 /** The menu icons; app/ maps them to components so this file stays free of React. */
@@ -94,7 +94,7 @@ export type MenuIcon =
   | 'lock'
   | 'logout';
 
-/** How a route is guarded beyond "signed in" (spec §2: admin-only pages send others to /dashboard). */
+/** How a route is guarded beyond "signed in" (docs/product/roles.md#admin-only-pages: admin-only pages send others to /dashboard). */
 export type RouteGuard = 'signedIn' | 'adminOnly';
 
 export type MenuTarget =

@@ -1,4 +1,4 @@
-/** Every route of the panel (spec §2). Screens not built yet are listed in menu-definition.ts. */
+/** Every route of the panel (docs/product/screens.md#routes). Screens not built yet are listed in menu-definition.ts. */
 export const paths = {
   root: '/',
   login: '/login',

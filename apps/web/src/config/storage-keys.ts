@@ -1,4 +1,4 @@
-/** localStorage keys of spec §3 "Stored local auth … Other local keys". */
+/** localStorage keys of docs/product/entities.md#stored-in-the-browser. */
 export const STORAGE_KEYS = {
   auth: 'auth',
   redirectPath: 'redirectPath',

@@ -8,7 +8,7 @@ export interface StoredUser {
   avatar?: string;
 }
 
-/** Stored local auth of spec §3: the signed-in user and the bearer token. */
+/** Stored local auth of docs/product/entities.md#stored-in-the-browser: the signed-in user and the bearer token. */
 export interface StoredAuth {
   token: string;
   user: StoredUser;

@@ -1,7 +1,7 @@
 import { PANEL_UTC_OFFSET_SECONDS, panelDate } from '@panel/shared/lines/panel-calendar';
 
 /**
- * Dates are shown DD/MM/YYYY (spec §9) in the panel's time zone (Brasília, shared/lines/panel-calendar),
+ * Dates are shown DD/MM/YYYY (docs/product/constants.md#dates-and-numbers) in the panel's time zone (Brasília, shared/lines/panel-calendar),
  * so every browser shows the same day for the same moment.
  */
 export function formatPanelDate(unixSeconds: number | null | undefined): string {

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { ptBR, type TranslationResource } from './locales/pt-BR';
 
 /**
- * The language switch of PRODUCT.md §2: pt-BR (default, the source), en, el, it, sr, es. It translates
+ * The language switch of docs/product/contradictions.md#language-switch: pt-BR (default, the source), en, el, it, sr, es. It translates
  * the navigation and the top bar: fixed labels without plurals or interpolation, so a typed lookup is all
  * it takes (this replaced i18next, ~17 kB gzipped on every authenticated screen; P4 in decision 0018).
  */

@@ -5,7 +5,7 @@ import { mapError } from './map-error';
 const httpError = (status: number, body?: unknown) =>
   new ApiError({ status, body, message: `HTTP ${status}` });
 
-describe('mapError (spec §8 order)', () => {
+describe('mapError (docs/product/messages.md#error-text-order)', () => {
   it('1. takes the response message first, with the status title', () => {
     const error = httpError(403, {
       status: 403,

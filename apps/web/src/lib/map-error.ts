@@ -7,7 +7,7 @@ export interface ErrorText {
 }
 
 /**
- * The one place that turns any failure into the title and message a person reads (spec §8 order:
+ * The one place that turns any failure into the title and message a person reads (docs/product/messages.md#error-text-order:
  * response message, response error, own message unless network, status table, network, fallback).
  * An HTTP answer's own message is only our "HTTP 500" placeholder, so it never competes with the table.
  */

@@ -4,7 +4,7 @@ import { isRedirectTarget, readRedirectPath, storeRedirectPath } from './redirec
 
 afterEach(() => localStorage.clear());
 
-describe('redirect path (spec §2)', () => {
+describe('redirect path (docs/product/screens.md#redirect-after-login)', () => {
   it.each(['/login', '/logout', '/lock', '/maintenance', '/login/', '/lock/extra'])(
     'never stores %s',
     (path) => {

@@ -1,7 +1,7 @@
 import { DEFAULT_AFTER_LOGIN_PATH, PUBLIC_PATHS } from '@/config/paths';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 
-/** Spec §2: every protected visit is remembered, never login, logout, lock or maintenance. */
+/** docs/product/screens.md#redirect-after-login: every protected visit is remembered, never login, logout, lock or maintenance. */
 export function isRedirectTarget(pathname: string): boolean {
   if (!pathname.startsWith('/') || pathname.startsWith('//')) return false;
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -47,7 +47,7 @@ describe('classifySessionFailure', () => {
 });
 
 describe('sessionFailureMessage (decision 0029)', () => {
-  it('a locked session gets the spec §8 401 text, whatever the answer said', () => {
+  it('a locked session gets the 401 text of docs/product/messages.md#error-catalogue, whatever the answer said', () => {
     expect(sessionFailureMessage('locked', apiError(401, 'session_locked'))).toBe(
       'Sessão expirada ou credenciais inválidas. Faça login novamente.',
     );

@@ -32,7 +32,7 @@ export function classifySessionFailure(error: unknown): SessionFailure {
 }
 
 /**
- * What the lock or login screen says about it. Locked: the spec §8 401 text. Gone: the server's reason
+ * What the lock or login screen says about it. Locked: the 401 text of docs/product/messages.md#error-catalogue. Gone: the server's reason
  * (ended, expired, account blocked — decision 0029), else the plain "session ended".
  */
 export function sessionFailureMessage(failure: Exclude<SessionFailure, null>, error: unknown): string {
@@ -44,7 +44,7 @@ export function sessionFailureMessage(failure: Exclude<SessionFailure, null>, er
 }
 
 /**
- * Forget the login on this device: the stored auth, the message-modal flag (spec §8, 404) and any
+ * Forget the login on this device: the stored auth, the message-modal flag (docs/product/messages.md#session-failures) and any
  * notice of an earlier session.
  */
 export function forgetSession(): void {

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@/config/storage-keys';
 
-/** Why the panel sent the visitor to /lock or /login (spec §8; decision 0029). */
+/** Why the panel sent the visitor to /lock or /login (docs/product/messages.md#session-failures; decision 0029). */
 export interface SessionNotice {
   kind: 'locked' | 'gone';
   message: string;

@@ -3,10 +3,10 @@ import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { COPY_TOAST_MS, TOAST_MS } from '@panel/shared/ui/ui-constants';
 import { mapError } from './map-error';
 
-/** Spec §8: success toasts carry the title 'Success' and stay 6000 ms. */
+/** docs/product/messages.md#toasts: success toasts carry the title 'Success' and stay 6000 ms. */
 export const SUCCESS_TITLE = 'Success';
 export const COPIED_TEXT = 'Copiado para a área de transferência!';
-/** Spec §8 "action done": block, unblock, remove, transfer and other one-click actions. */
+/** docs/product/messages.md#toasts "action done": block, unblock, remove, transfer and other one-click actions. */
 export const ACTION_DONE_TEXT = 'Ação realizada com sucesso!';
 
 export function showSuccessToast(message: string): void {
@@ -29,7 +29,7 @@ export function showCopiedToast(): void {
   });
 }
 
-/** The "small toasts" of spec §8 (new user, trial, disconnect, TV, request): compact, 6 s, progress bar. */
+/** The "small toasts" of docs/product/messages.md#toasts (new user, trial, disconnect, TV, request): compact, 6 s, progress bar. */
 export function showSmallToast(message: string): void {
   notifications.show({
     message,
@@ -45,7 +45,7 @@ export function showSmallToast(message: string): void {
   });
 }
 
-/** A form that cannot be sent yet says why (spec §5 transfer: 'Por favor informe o revenda'). */
+/** A form that cannot be sent yet says why (docs/product/rules.md#transfer-form: 'Por favor informe o revenda'). */
 export function showWarningToast(message: string): void {
   notifications.show({
     title: 'Atenção',

@@ -1,4 +1,4 @@
-// Portuguese texts of the sign-in, lock and password rules (spec §5, PRODUCT.md §2).
+// Portuguese texts of the sign-in, lock and password rules (docs/product/messages.md#auth-messages, docs/product/contradictions.md#login-password-minimum).
 import { FIELD_MESSAGES } from '../validation/field-messages';
 export const AUTH_MESSAGES = {
   usernameRequired: 'Preencha corretamente o nome do usuário',

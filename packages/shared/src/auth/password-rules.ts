@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages';
 import { hasAscendingSequence } from './sequences';
 
-/** A new panel password (change password, spec §5): min 6, letters, digits and @, no sequences. */
+/** A new panel password (change password, docs/product/rules.md#panel-password): min 6, letters, digits and @, no sequences. */
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.required })
   .min(1, AUTH_MESSAGES.required)
@@ -13,7 +13,7 @@ export const newPasswordSchema = z
   .refine((value) => !hasAscendingSequence(value), AUTH_MESSAGES.noSequences);
 
 /**
- * The account's present password (PRODUCT.md §2: an open session alone must not be enough to take an
+ * The account's present password (docs/product/contradictions.md#change-password-asks-current: an open session alone must not be enough to take an
  * account over). Only required here; whether it is right is the server's check. Sign-in accepts at most
  * 128 characters, so a longer one cannot be the account's password.
  */

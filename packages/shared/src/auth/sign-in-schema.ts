@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from './messages';
 
 const captchaToken = z.string({ error: AUTH_MESSAGES.captchaRequired }).min(1, AUTH_MESSAGES.captchaRequired);
 
-/** Login form and POST /api/auth/sign-in body. The field name of the captcha follows spec §7. */
+/** Login form and POST /api/auth/sign-in body. The field name of the captcha follows docs/product/api.md#calls. */
 export const signInSchema = z.object({
   username: z
     .string({ error: AUTH_MESSAGES.usernameRequired })

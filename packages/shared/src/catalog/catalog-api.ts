@@ -17,7 +17,7 @@ export const CATALOG_MESSAGES = {
   bouquetInUse: 'Este bouquet está em uso por usuários e não pode ser removido.',
 } as const;
 
-/** One package (spec §3 Package). Credits are a two-decimal string; a trial lasts `trial_hours`. */
+/** One package (docs/product/entities.md#package). Credits are a two-decimal string; a trial lasts `trial_hours`. */
 export const packageSchema = z.object({
   id: z.number().int(),
   package_name: z.string(),
@@ -134,9 +134,9 @@ export const bouquetListQuerySchema = z.object({
 export const bouquetListSchema = listResponseSchema(bouquetSchema);
 export type BouquetList = z.infer<typeof bouquetListSchema>;
 
-/** GET /api/complements (spec §3): what the forms of the panel need in one call. */
+/** GET /api/complements (docs/product/entities.md#complements): what the forms of the panel need in one call. */
 export const complementsSchema = z.object({
-  /** Member groups: 1 admin, 2 reseller (spec §6). */
+  /** Member groups: 1 admin, 2 reseller (docs/product/roles.md). */
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
   /** Active packages: IPTV (every normal one), trial, and P2P (the fixed ids 17, 42, 53, 55, 57). */

@@ -1,4 +1,4 @@
-/** Package and system constants of spec §9. */
+/** Package and system constants of docs/product/constants.md#packages-and-systems. */
 export const DEFAULT_PACKAGE_ID = 17;
 export const TRIAL_PACKAGE_ID = 61;
 export const P2P_PACKAGE_IDS = [17, 42, 53, 55, 57] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lineSchema } from '../lines/line-api';
 
-/** Spec §9: upcoming expirations cover 7 days and show 5 rows. */
+/** docs/product/constants.md#windows-and-thresholds: upcoming expirations cover 7 days and show 5 rows. */
 export const EXPIRING_WINDOW_DAYS = 7;
 export const EXPIRING_ROWS = 5;
 /** "Novos Usuários Últimos 7 dias". */

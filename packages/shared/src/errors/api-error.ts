@@ -21,7 +21,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The one error shape of every failed API call (PRODUCT.md §7). */
+/** The one error shape of every failed API call (docs/product/api.md#errors). */
 export const apiErrorSchema = z.object({
   status: z.number().int(),
   code: z.string(),

@@ -1,4 +1,4 @@
-// The error catalogue of spec §8: one title and message per HTTP status, used by the server's error
+// The error catalogue of docs/product/messages.md#error-catalogue: one title and message per HTTP status, used by the server's error
 // handler (so every rejection carries a Portuguese message) and by the web error mapper.
 
 export const ERROR_TEXT = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickErrorText } from './pick-error-text';
 
-describe('pickErrorText follows the order of spec §8', () => {
+describe('pickErrorText follows the order of docs/product/messages.md#error-text-order', () => {
   it('prefers the response message', () => {
     expect(
       pickErrorText({ status: 409, body: { message: 'Usuário já existe', error: 'x' }, ownMessage: 'y' }),

@@ -18,7 +18,7 @@ function stringField(body: unknown, key: 'message' | 'error'): string | undefine
 }
 
 /**
- * Picks the title and message a person sees for a failed call, in the order of spec §8:
+ * Picks the title and message a person sees for a failed call, in the order of docs/product/messages.md#error-text-order:
  * response message, response error, the error's own message (unless a network error), then by status,
  * then the network text, then the generic fallback.
  */

@@ -4,7 +4,7 @@ import { LINE_MESSAGES } from './line-messages';
 
 const base = { system: 1, is_trial: 0, extra_days: 0, extra_days_enabled: 1 };
 
-describe('line action visibility (spec §2)', () => {
+describe('line action visibility (docs/product/rules.md#line-actions)', () => {
   it('offers add-days only to eligible P2P lines', () => {
     expect(lineActions({ ...base, system: 2 }).addDays).toBe(true);
     expect(lineActions({ ...base, system: 1 }).addDays).toBe(false);
@@ -41,7 +41,7 @@ describe('line action visibility (spec §2)', () => {
   });
 });
 
-describe('calendar renewal refusal (spec §6)', () => {
+describe('calendar renewal refusal (docs/product/rules.md#line-actions)', () => {
   const now = 1_000_000;
   it('refuses trials first, then blocked or expired lines', () => {
     expect(calendarRenewalRefusal({ ...base, is_trial: 1, enabled: 0, exp_date: now - 1 }, now)).toEqual({

@@ -10,7 +10,7 @@ interface LineFacts {
 }
 
 /**
- * Which row actions a line offers (spec §2 visibility rules, §6). The panel hides what is false; the
+ * Which row actions a line offers (docs/product/rules.md#line-actions). The panel hides what is false; the
  * server refuses the same actions with the same rule.
  */
 export function lineActions(line: LineFacts) {
@@ -31,7 +31,7 @@ export function lineActions(line: LineFacts) {
 export type LineActionFlags = ReturnType<typeof lineActions>;
 
 /**
- * Spec §6: a calendar renewal is refused for trials ('Não permitido') and for inactive lines (blocked or
+ * docs/product/rules.md#line-actions: a calendar renewal is refused for trials ('Não permitido') and for inactive lines (blocked or
  * expired: 'Usuário inativo'), checked in this order.
  */
 export function calendarRenewalRefusal(

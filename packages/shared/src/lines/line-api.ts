@@ -45,7 +45,7 @@ export const EXPIRY_INTERVAL_DAYS: Record<ExpiryInterval, number> = {
   '30days': 30,
 };
 
-/** Status filter of spec §2: Ativo 1, Bloqueado 0, Expirado 3, Não expirado 4. */
+/** Status filter of docs/product/screens.md#users-filters: Ativo 1, Bloqueado 0, Expirado 3, Não expirado 4. */
 export const LINE_STATUS_FILTERS = { active: 1, blocked: 0, expired: 3, notExpired: 4 } as const;
 export const LINE_STATUS_FILTER_CODES: readonly number[] = Object.values(LINE_STATUS_FILTERS);
 
@@ -67,7 +67,7 @@ export const lineListQuerySchema = z.object({
 });
 export type LineListQuery = z.infer<typeof lineListQuerySchema>;
 
-/** One line as the panel sees it (spec §3 User). Dates are unix seconds. */
+/** One line as the panel sees it (docs/product/entities.md#line). Dates are unix seconds. */
 export const lineSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -105,7 +105,7 @@ export const lineListResponseSchema = z.object({
 export type LineListResponse = z.infer<typeof lineListResponseSchema>;
 
 const notesSchema = z.string().trim().max(500, 'Máximo de 500 caracteres').optional();
-/** Spec §5: a phone is stored only when longer than 6 characters; shorter values are dropped. */
+/** docs/product/rules.md#phone: a phone is stored only when longer than 6 characters; shorter values are dropped. */
 const phoneSchema = z
   .string()
   .trim()
@@ -155,7 +155,7 @@ function refineNewLine(
 }
 
 /**
- * POST /api/users. Without username and password the server generates both (random mode, spec §9);
+ * POST /api/users. Without username and password the server generates both (random mode, docs/product/constants.md#lines);
  * a package is always required.
  */
 export const createLineSchema = z.object(createLineFields).superRefine(refineNewLine);
@@ -163,7 +163,7 @@ export type CreateLineInput = z.input<typeof createLineSchema>;
 
 /**
  * POST /api/users/trial_users: the same form; the package is always the trial package (61), so
- * `package_id` may be left out, and `expire_at_2359` is ignored (spec §2: off for trials).
+ * `package_id` may be left out, and `expire_at_2359` is ignored (docs/product/screens.md#create-flow: off for trials).
  */
 export const createTrialLineSchema = z
   .object({ ...createLineFields, package_id: z.number().int().max(MAX_ID).min(-MAX_ID).optional() })
@@ -232,7 +232,7 @@ export const addDaysSchema = z.object({
 });
 /** Most screens (simultaneous connections) a line may have. */
 export const MAX_LINE_SCREENS = 100;
-/** Screens: a signed change; negative removes (spec §5). The total stays between 1 and 100. */
+/** Screens: a signed change; negative removes (docs/product/rules.md#screens). The total stays between 1 and 100. */
 export const screensSchema = z.object({
   screens: z
     .number({ error: 'Informe somente números' })

@@ -11,7 +11,7 @@ import {
 
 const DAY = 86_400;
 
-describe('line costs (PRODUCT.md §3), in cents', () => {
+describe('line costs (docs/product/costs.md#price-list), in cents', () => {
   it('renew one month costs one credit per screen', () => {
     expect(renewMonthCents(1)).toBe(100);
     expect(renewMonthCents(3)).toBe(300);

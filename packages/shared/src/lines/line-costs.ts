@@ -1,7 +1,7 @@
 import { panelMonthsUntil } from './panel-calendar';
 
 /**
- * Prices of paid line actions (PRODUCT.md §3), in integer cents. The server charges these; the panel
+ * Prices of paid line actions (docs/product/costs.md#price-list), in integer cents. The server charges these; the panel
  * only shows them. Fractions are rounded up to the cent (decision 0026): a month is never sold for less.
  */
 const MONTH_DAYS = 30;

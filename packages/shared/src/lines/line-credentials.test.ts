@@ -13,7 +13,7 @@ const message = (
   value: unknown,
 ) => schema.safeParse(value).error?.issues[0]?.message;
 
-describe('line username (spec §5)', () => {
+describe('line username (docs/product/rules.md#line-username)', () => {
   it.each([
     ['', LINE_MESSAGES.required],
     ['abc12', LINE_MESSAGES.min6],
@@ -25,7 +25,7 @@ describe('line username (spec §5)', () => {
     expect(message(lineUsernameSchema, 'cli@nte!9')).toBeUndefined());
 });
 
-describe('line password (spec §5)', () => {
+describe('line password (docs/product/rules.md#line-password)', () => {
   it.each([
     ['', LINE_MESSAGES.required],
     ['a1b2c', LINE_MESSAGES.min6],
@@ -55,7 +55,7 @@ describe('random credentials', () => {
   });
 });
 
-describe('MAC address (spec §5)', () => {
+describe('MAC address (docs/product/rules.md#mac-address)', () => {
   it('formats the input as it is typed: lowercase hex, colons, 17 characters at most', () => {
     expect(formatMacInput('AA-BB-CC')).toBe('aa:bb:cc');
     expect(formatMacInput('aabbccddeeff0011')).toBe('aa:bb:cc:dd:ee:ff');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasAscendingSequence } from '../auth/sequences';
 import { LINE_MESSAGES } from './line-messages';
 
-/** IPTV/P2P username (spec §5): at least 6, lowercase letters, digits, @ and ! only. */
+/** IPTV/P2P username (docs/product/rules.md#line-username): at least 6, lowercase letters, digits, @ and ! only. */
 export const lineUsernameSchema = z
   .string({ error: LINE_MESSAGES.required })
   .min(1, LINE_MESSAGES.required)
@@ -29,7 +29,7 @@ const LETTERS = 'abcdefghijkmnpqrstuvwxyz';
 const ALPHANUMERIC = `${LETTERS}23456789`;
 
 /**
- * Random credentials (spec §9): 8 to 10 characters starting with a letter. Generated values are
+ * Random credentials (docs/product/constants.md#lines): 8 to 10 characters starting with a letter. Generated values are
  * checked against the same rules and regenerated when they break one (e.g. an "abc" run).
  */
 export function randomCredential(random: (max: number) => number): string {

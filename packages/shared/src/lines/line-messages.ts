@@ -1,4 +1,4 @@
-// Portuguese texts of the line rules (spec §5, §6, §8).
+// Portuguese texts of the line rules (docs/product/messages.md#line-messages).
 import { FIELD_MESSAGES } from '../validation/field-messages';
 export const LINE_MESSAGES = {
   required: FIELD_MESSAGES.required,
@@ -40,7 +40,7 @@ export const LINE_MESSAGES = {
   cleanupFailed: 'Erro ao remover usuários',
 } as const;
 
-/** Answer of the cleanup actions (spec §7 Cleanup: `{ deleted_count, message }`). */
+/** Answer of the cleanup actions (docs/product/api.md#calls: `{ deleted_count, message }`). */
 export function cleanupMessage(count: number): string {
   if (count === 0) return 'Nenhum usuário para remover.';
   return count === 1 ? '1 usuário removido com sucesso.' : `${count} usuários removidos com sucesso.`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expiryBadge, lineDisplayStatus } from './line-status';
 
-describe('line display status (spec §4)', () => {
+describe('line display status (docs/product/rules.md#line-status)', () => {
   it('is BLOQUEADO when not enabled, else ATIVO or EXPIRADO by expiry', () => {
     expect(lineDisplayStatus(0, 2_000, 1_000)).toBe('BLOQUEADO');
     expect(lineDisplayStatus(1, 2_000, 1_000)).toBe('ATIVO');

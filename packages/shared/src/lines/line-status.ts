@@ -1,6 +1,6 @@
 import { panelDate } from './panel-calendar';
 
-/** Display status of a line (spec §4). */
+/** Display status of a line (docs/product/rules.md#line-status). */
 export type LineDisplayStatus = 'ATIVO' | 'EXPIRADO' | 'BLOQUEADO';
 
 export function lineDisplayStatus(
@@ -25,7 +25,7 @@ export function calendarDaysUntil(expDateSeconds: number, now: Date): number {
 }
 
 /**
- * Badge of the 'Expira em' column (spec §2): expired or today = danger, pink while still later today;
+ * Badge of the 'Expira em' column (docs/product/screens.md#expiry-badge): expired or today = danger, pink while still later today;
  * up to 3 days warning; up to 7 days info; otherwise success.
  */
 export function expiryBadge(expDateSeconds: number, now: Date): { color: ExpiryBadgeColor; tooltip: string } {

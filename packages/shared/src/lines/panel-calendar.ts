@@ -42,7 +42,7 @@ export function calendarWindow(expDate: number, now: number): { min: string; max
 export type CalendarCheck = { ok: true; days: number; newExpDate: number } | { ok: false; message: string };
 
 /**
- * Checks a chosen date (spec §5) and gives the days it adds and the new expiry: the chosen day at
+ * Checks a chosen date (docs/product/rules.md#calendar-window) and gives the days it adds and the new expiry: the chosen day at
  * 23:59:59 panel time.
  */
 export function checkCalendarDate(selected: string | undefined, expDate: number, now: number): CalendarCheck {

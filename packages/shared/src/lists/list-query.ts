@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../ui/ui-constants';
 
-/** Texts of the list query rules (PRODUCT.md §7 list conventions). */
+/** Texts of the list query rules (docs/product/api.md#lists). */
 export const LIST_MESSAGES = {
   invalidPage: 'Página inválida',
   invalidPer: 'Quantidade por página inválida',
@@ -35,7 +35,7 @@ export interface OrderBy<F extends string> {
 }
 
 /**
- * `order_by=field,asc|desc` (spec §7). Only the listed fields are accepted, so a client can never
+ * `order_by=field,asc|desc` (docs/product/api.md#lists). Only the listed fields are accepted, so a client can never
  * sort by a column the list does not show (or inject anything into ORDER BY).
  */
 export function orderBySchema<const F extends string>(fields: readonly F[], fallback: OrderBy<F>) {
@@ -63,7 +63,7 @@ export const idParamSchema = z.coerce
 
 export const idParamsSchema = z.object({ id: idParamSchema });
 
-/** `meta` of every list answer (spec §3 "Lists carry meta"). */
+/** `meta` of every list answer (docs/product/entities.md#lists "Lists carry meta"). */
 export const listMetaSchema = z.object({
   page: z.number().int(),
   pages: z.number().int(),
@@ -81,6 +81,6 @@ export function listMeta(page: number, per: number, total: number): ListMeta {
   return { page, per, total, pages: Math.max(1, Math.ceil(total / per)) };
 }
 
-/** One option of a searchable select (spec §3 "Search option"). */
+/** One option of a searchable select (docs/product/entities.md#lists). */
 export const searchOptionSchema = z.object({ label: z.string(), value: z.number().int() });
 export type SearchOption = z.infer<typeof searchOptionSchema>;

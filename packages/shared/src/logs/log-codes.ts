@@ -1,5 +1,5 @@
 /**
- * Log action and type codes of spec §9 with their Portuguese labels, plus `add_days` and `expiry_2359`
+ * Log action and type codes of docs/product/constants.md#log-codes with their Portuguese labels, plus `add_days` and `expiry_2359`
  * (decision 0026: the P2P extension and the 23:59 change are not renewals). The server stores the
  * codes; the panel shows the labels (GET /api/logs/options serves the same lists).
  */
@@ -38,11 +38,11 @@ export const LOG_TYPE_LABELS = {
 export type LogType = keyof typeof LOG_TYPE_LABELS;
 export const LOG_TYPES = Object.keys(LOG_TYPE_LABELS) as [LogType, ...LogType[]];
 
-/** What /resellers/logs asks for (spec §2): credit moves and reseller creation. */
+/** What /resellers/logs asks for (docs/product/screens.md#reseller-logs): credit moves and reseller creation. */
 export const RESELLER_LOG_ACTIONS = ['add', 'remove', 'created'] as const satisfies readonly LogAction[];
 export const RESELLER_LOG_TYPES = ['credits', 'resellers'] as const satisfies readonly LogType[];
 
-/** Period presets of the /logs filter (spec §9). */
+/** Period presets of the /logs filter (docs/product/constants.md#log-codes). */
 export const LOG_PERIOD_PRESETS = [
   'today',
   'yesterday',

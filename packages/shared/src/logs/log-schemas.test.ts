@@ -15,7 +15,7 @@ const messageOf = (query: Record<string, string>) => {
 };
 
 describe('log codes', () => {
-  it('lists every action and type code of spec §9 (plus add_days, expiry_2359) with a Portuguese label', () => {
+  it('lists every action and type code of docs/product/constants.md#log-codes (plus add_days, expiry_2359) with a Portuguese label', () => {
     expect([...LOG_ACTIONS].sort()).toEqual(
       [
         'add',

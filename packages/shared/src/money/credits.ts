@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Credits are money (PRODUCT.md §3): exact two-decimal values. On the wire they are decimal strings
+ * Credits are money (docs/product/costs.md#credits-are-money): exact two-decimal values. On the wire they are decimal strings
  * ("1234.50"); in code they are integer hundredths, never binary floating point.
  */
 export const creditsStringSchema = z.string().regex(/^-?\d+(\.\d{1,2})?$/);

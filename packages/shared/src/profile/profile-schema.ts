@@ -6,7 +6,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
-/** GET /api/profile. `status: true` tells the panel the login is alive (spec §4). */
+/** GET /api/profile. `status: true` tells the panel the login is alive (docs/product/rules.md#sessions). */
 export const profileSchema = z.object({
   status: z.literal(true),
   id: z.number().int(),

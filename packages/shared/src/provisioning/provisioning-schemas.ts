@@ -4,7 +4,7 @@ import { PROVISIONING_MESSAGES } from './provisioning-messages';
 
 /** The contract of provisioning state: the operator view (/api/admin/provisioning) and a line's state. */
 
-/** Only P2P and hybrid live outside the panel (PRODUCT.md §5). */
+/** Only P2P and hybrid live outside the panel (docs/product/README.md#the-streaming-platform-boundary). */
 export const provisionedSystemSchema = z.union([z.literal(SYSTEMS.p2p), z.literal(SYSTEMS.hybrid)], {
   error: PROVISIONING_MESSAGES.systemInvalid,
 });

@@ -7,7 +7,7 @@ function messageOf(value: unknown) {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('credit management (spec §5)', () => {
+describe('credit management (docs/product/rules.md#credit-management)', () => {
   it('accepts positive (give) and negative (take back) whole numbers', () => {
     expect(creditChangeSchema.parse({ value: 10 }).value).toBe(10);
     expect(creditChangeSchema.parse({ value: '-25' }).value).toBe(-25);

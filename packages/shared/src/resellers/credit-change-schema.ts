@@ -5,7 +5,7 @@ import { RESELLER_MESSAGES } from './reseller-messages';
 
 /**
  * Credit-management modal and POST /api/resellers/:id/credits: a whole number whose absolute value is
- * at least 10; positive gives credits to the reseller, negative takes them back (spec §5).
+ * at least 10; positive gives credits to the reseller, negative takes them back (docs/product/rules.md#credit-management).
  */
 export const creditChangeSchema = z.object({
   value: wholeNumberSchema({
@@ -21,7 +21,7 @@ export const creditChangeSchema = z.object({
 export type CreditChangeInput = z.input<typeof creditChangeSchema>;
 export type CreditChange = z.output<typeof creditChangeSchema>;
 
-/** The total the modal previews after the change, floored at 0 (spec §5), in integer cents. */
+/** The total the modal previews after the change, floored at 0 (docs/product/rules.md#credit-management), in integer cents. */
 export function previewCreditsAfterChange(currentCents: number, value: number): number {
   return Math.max(0, currentCents + value * 100);
 }

@@ -10,7 +10,7 @@ function issueOf(value: Record<string, unknown>) {
     : { message: result.error.issues[0]?.message, path: result.error.issues[0]?.path };
 }
 
-describe('edit reseller (spec §5)', () => {
+describe('edit reseller (docs/product/rules.md#edit-reseller)', () => {
   it('username: not empty, at least 6, no spaces, symbols or upper case', () => {
     expect(issueOf({ username: '' })).toEqual({ message: RESELLER_MESSAGES.required, path: ['username'] });
     expect(issueOf({ username: 'abc' })?.message).toBe(RESELLER_MESSAGES.usernameMin);
@@ -19,7 +19,7 @@ describe('edit reseller (spec §5)', () => {
     expect(issueOf({ username: 'revenda@01' })).toBeUndefined();
   });
 
-  it('username: letters, digits and @ only — ! and ? are for new resellers (spec §5)', () => {
+  it('username: letters, digits and @ only — ! and ? are for new resellers (docs/product/rules.md#new-reseller)', () => {
     expect(issueOf({ username: 'sub!rev02' })).toEqual({
       message: RESELLER_MESSAGES.usernameCharset,
       path: ['username'],

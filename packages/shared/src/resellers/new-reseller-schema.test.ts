@@ -12,7 +12,7 @@ function issueOf(patch: Record<string, unknown>) {
     : { message: result.error.issues[0]?.message, path: result.error.issues[0]?.path };
 }
 
-describe('new reseller (spec §5)', () => {
+describe('new reseller (docs/product/rules.md#new-reseller)', () => {
   it('accepts a complete form and defaults credits to 10', () => {
     expect(newResellerSchema.parse(valid)).toEqual(valid);
     const { credits, ...withoutCredits } = valid;

@@ -8,7 +8,7 @@ import {
 } from './reseller-fields';
 import { RESELLER_MESSAGES } from './reseller-messages';
 
-/** Starting credits: a whole number, at least 10 (spec §5), default 10, taken from the creator. */
+/** Starting credits: a whole number, at least 10 (docs/product/rules.md#new-reseller), default 10, taken from the creator. */
 export const newResellerCreditsSchema = wholeNumberSchema({
   missing: RESELLER_MESSAGES.creditsMin,
   notNumeric: RESELLER_MESSAGES.creditsNumeric,

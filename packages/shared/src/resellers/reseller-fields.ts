@@ -4,7 +4,7 @@ import { newPasswordSchema } from '../auth/password-rules';
 import { RESELLER_MESSAGES } from './reseller-messages';
 
 /**
- * A new reseller's username (spec §5 "New reseller"): at least 6 characters, lower-case letters,
+ * A new reseller's username (docs/product/rules.md#new-reseller): at least 6 characters, lower-case letters,
  * digits, @ ! ?; usernames are unique regardless of case.
  */
 export const resellerUsernameSchema = z
@@ -15,7 +15,7 @@ export const resellerUsernameSchema = z
   .regex(/^[a-z0-9@!?]+$/, RESELLER_MESSAGES.usernameCharset);
 
 /**
- * Spec §5 "Edit reseller": at least 6 characters, lower-case letters, digits and @ only (decision 0027;
+ * docs/product/rules.md#edit-reseller: at least 6 characters, lower-case letters, digits and @ only (decision 0027;
  * creation also allows ! and ?, so a reseller created with them keeps its name until it is changed).
  */
 export const editResellerUsernameSchema = z

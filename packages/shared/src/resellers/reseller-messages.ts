@@ -1,5 +1,5 @@
-// Portuguese texts of the reseller rules (spec §5 "New reseller", "Edit reseller", "Credit management",
-// "Transfer"; spec §2 transfer page) and of the server's refusals on resellers.
+// Portuguese texts of the reseller rules (docs/product/rules.md#new-reseller, docs/product/rules.md#edit-reseller, docs/product/rules.md#credit-management,
+// docs/product/rules.md#transfer-form; docs/product/screens.md#reseller-transfer) and of the server's refusals on resellers.
 import { FIELD_MESSAGES } from '../validation/field-messages';
 export const RESELLER_MESSAGES = {
   required: FIELD_MESSAGES.required,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, listResponseSchema, orderBySchema, pageSchema, perSchema } from '../lists/list-query';
 import { creditsStringSchema } from '../money/credits';
 
-/** One reseller row (spec §3 "Reseller"); dates are unix seconds, credits a two-decimal string. */
+/** One reseller row (docs/product/entities.md#reseller); dates are unix seconds, credits a two-decimal string. */
 export const resellerSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -42,7 +42,7 @@ export const RESELLER_ORDER_FIELDS = [
 const textFilter = z.string().trim().max(64).optional();
 
 /**
- * GET /api/resellers query. `search` matches part of the username. The admin filters of spec §2 (id,
+ * GET /api/resellers query. `search` matches part of the username. The admin filters of docs/product/screens.md#resellers (id,
  * ip, master, publisher) are accepted from everyone and always stay inside the caller's subtree.
  */
 export const resellerListQuerySchema = z.object({

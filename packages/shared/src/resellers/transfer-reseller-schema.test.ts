@@ -9,7 +9,7 @@ function issueOf(value: unknown) {
     : { message: result.error.issues[0]?.message, path: result.error.issues[0]?.path };
 }
 
-describe('transfer reseller (spec §5)', () => {
+describe('transfer reseller (docs/product/rules.md#transfer-form)', () => {
   it('accepts two integer ids', () => {
     expect(transferResellerSchema.parse({ resellerId: 7, masterId: 3 })).toEqual({
       resellerId: 7,

@@ -5,7 +5,7 @@ import { RESELLER_MESSAGES } from './reseller-messages';
 const accountId = (message: string) =>
   z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
-/** Transfer page and POST /api/resellers/transfer: ids as integers (spec §5 "Transfer"). */
+/** Transfer page and POST /api/resellers/transfer: ids as integers (docs/product/rules.md#transfer-form). */
 export const transferResellerSchema = z
   .object({
     resellerId: accountId(RESELLER_MESSAGES.resellerRequired),

@@ -1,4 +1,4 @@
-/** Panel settings of spec §3: key/value strings 'true'/'false' (main_domain is a host name). */
+/** Panel settings of docs/product/constants.md#panel-settings: key/value strings 'true'/'false' (main_domain is a host name). */
 export const PANEL_SETTING_DEFAULTS = {
   show_modal_message: 'false',
   trial_user_create_enabled: 'true',

@@ -1,4 +1,4 @@
-/** Interface constants of spec §9 shared by every screen. */
+/** Interface constants of docs/product/constants.md shared by every screen. */
 export const PAGE_SIZES = [10, 15, 25, 30, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const FILTER_DEBOUNCE_MS = 1000;

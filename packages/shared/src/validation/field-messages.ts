@@ -1,4 +1,4 @@
-// Field-rule texts every form shares (spec §5): written once here; each feature's messages point at them.
+// Field-rule texts every form shares (docs/product/messages.md#field-messages): written once here; each feature's messages point at them.
 export const FIELD_MESSAGES = {
   required: 'O campo é obrigatório',
   min6: 'Mínimo de 6 caracteres',

@@ -1,6 +1,6 @@
 import { boolean, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 
-/** Subscription packages (spec §3 Package, §9 ids). Ids are fixed by the spec, so not serial. */
+/** Subscription packages (docs/product/entities.md#package, docs/product/constants.md#packages-and-systems). Ids are fixed by the product, so not serial. */
 export const packages = pgTable('packages', {
   id: integer('id').primaryKey(),
   packageName: text('package_name').notNull(),

@@ -16,7 +16,7 @@ import { accounts } from './accounts';
 import { packages } from './catalog';
 
 /**
- * Customer lines (spec §3 User). `owner_path` copies the owning reseller's `accounts.path`, so a subtree
+ * Customer lines (docs/product/entities.md#line). `owner_path` copies the owning reseller's `accounts.path`, so a subtree
  * filter over millions of lines is one index range instead of a join per row (kept in step when a reseller
  * moves). Indexes follow the list filters and sorts of /users (docs/data-model.md).
  */

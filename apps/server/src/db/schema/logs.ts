@@ -15,7 +15,7 @@ import { inListCheck } from './in-list-check';
 export type LogDetails = Record<string, string | number | null>;
 
 /**
- * The audit log of spec §9 (append-only, like the ledger). Usernames are copied in when the row is
+ * The audit log of docs/product/constants.md#log-codes (append-only, like the ledger). Usernames are copied in when the row is
  * written, so a log still reads right after a rename, a transfer or a deletion.
  */
 export const logs = pgTable(

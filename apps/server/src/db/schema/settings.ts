@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Panel settings of spec §3 (key/value strings). */
+/** Panel settings of docs/product/constants.md#panel-settings (key/value strings). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -50,7 +50,7 @@ export async function signIn(
   }
   await forgetPasswordFailures(deps.db, username);
   if (account.status !== 1) throw new AppError(403, 'account_blocked', AUTH_MESSAGES.accountBlocked);
-  // Admins may always sign in, so an admin can never lock itself out (PRODUCT.md §2).
+  // Admins may always sign in, so an admin can never lock itself out (docs/product/contradictions.md#admin-sign-in-without-credits).
   if (account.role !== 'admin' && toCents(account.credits) <= 0) {
     throw new AppError(403, 'no_credits', AUTH_MESSAGES.noCredits);
   }

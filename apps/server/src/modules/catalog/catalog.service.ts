@@ -47,7 +47,7 @@ import {
   type PackageValues,
 } from './packages.repository';
 
-/** Packages the spec names by id (§9): the panel's rules rely on them, so they are never removed. */
+/** Packages the spec names by id (docs/product/constants.md#packages-and-systems): the panel's rules rely on them, so they are never removed. */
 const FIXED_PACKAGE_IDS: readonly number[] = [
   DEFAULT_PACKAGE_ID,
   TRIAL_PACKAGE_ID,

@@ -6,7 +6,7 @@ import { toBouquet, toPackage } from '../catalog/catalog.service';
 import { allPackages } from '../catalog/packages.repository';
 import { allSettings } from './complements.repository';
 
-/** Member groups of spec §6: 1 admin, 2 reseller. */
+/** Member groups of docs/product/roles.md: 1 admin, 2 reseller. */
 const GROUPS = [
   { id: 1, name: 'Administrador' },
   { id: 2, name: 'Revenda' },
@@ -14,7 +14,7 @@ const GROUPS = [
 
 /**
  * GET /api/complements: what the panel's forms need at once. Packages are the active ones, grouped:
- * IPTV (every normal package), trial, and P2P (the fixed ids of spec §9).
+ * IPTV (every normal package), trial, and P2P (the fixed ids of docs/product/constants.md#packages-and-systems).
  */
 export async function readComplements(db: Database): Promise<Complements> {
   const packages = (await allPackages(db, { activeOnly: true })).map(toPackage);

@@ -38,7 +38,7 @@ async function scopeLineCounts(db: Database, scope: ListScope, now: number): Pro
   return counts;
 }
 
-/** The counter cards of spec §2 for the caller's subtree (an admin: everything). */
+/** The counter cards of docs/product/screens.md#dashboard for the caller's subtree (an admin: everything). */
 export async function dashboardStats(db: Database, caller: Caller): Promise<DashboardStats> {
   const now = Date.now();
   const scope = listScopeOf(caller);

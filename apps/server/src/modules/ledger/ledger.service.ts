@@ -169,7 +169,7 @@ export async function burnCredits(
 
 /**
  * Charges an account for a paid action (a line renewal, more screens…). Admin actions are free
- * (PRODUCT.md §3) and so are zero-cost ones (a trial): nothing is written and `charged` is false.
+ * (docs/product/costs.md#admins-act-for-free) and so are zero-cost ones (a trial): nothing is written and `charged` is false.
  * A balance that does not cover the cost refuses the whole request with 'Créditos insuficientes.'.
  *
  * `role` is the payer's role when the caller already knows it (the session does; a role never

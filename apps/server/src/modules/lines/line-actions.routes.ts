@@ -36,7 +36,7 @@ const params = idParamsSchema;
 const paid = { 200: lineActionResultSchema, ...errorResponses };
 const plain = { 200: lineSchema, ...errorResponses };
 
-/** The row actions of spec §2 on one line: POST only (a GET never changes anything). */
+/** The row actions of docs/product/rules.md#line-actions on one line: POST only (a GET never changes anything). */
 export const lineActionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   for (const [path, enabled] of [
     ['block', 0],

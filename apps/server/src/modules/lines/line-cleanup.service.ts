@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 export type CleanupKind = { kind: 'expired_trials' } | { kind: 'expired_users'; days: 3 | 10 | 30 };
 
 /**
- * The cleanup dialog (spec §2): removes expired trials, or every line expired more than 3, 10 or 30
+ * The cleanup dialog (docs/product/screens.md#cleanup): removes expired trials, or every line expired more than 3, 10 or 30
  * days ago, of the caller's subtree only (an admin: all), in one transaction with one log row.
  * P2P and hybrid services are told of each removal.
  */

@@ -34,7 +34,7 @@ async function requireTrialPackage(db: Database): Promise<PackageRow> {
 }
 
 /**
- * Creates a line with its system in one transaction (PRODUCT.md §2): owner in scope, free username
+ * Creates a line with its system in one transaction (docs/product/contradictions.md#system-in-one-call): owner in scope, free username
  * and MAC, the package's expiry, the charge (the package's official credits; trials and admins free),
  * the log row and, for P2P and hybrid lines, the provisioning outbox row.
  */

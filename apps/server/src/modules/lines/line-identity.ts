@@ -10,7 +10,7 @@ import { usernameTaken } from './lines.repository';
 const RANDOM_ATTEMPTS = 20;
 const randomBelow = (max: number) => randomInt(max);
 
-/** A username no other line has: the one asked for (409 when taken) or a random one (spec §9). */
+/** A username no other line has: the one asked for (409 when taken) or a random one (docs/product/constants.md#lines). */
 export async function freeUsername(
   db: Database,
   wanted: string | undefined,
@@ -27,7 +27,7 @@ export async function freeUsername(
   throw new Error('could not find a free random username');
 }
 
-/** Random password: 8 to 10 characters starting with a letter (spec §9). */
+/** Random password: 8 to 10 characters starting with a letter (docs/product/constants.md#lines). */
 export function randomPassword(): string {
   return randomCredential(randomBelow);
 }

@@ -103,7 +103,7 @@ export function renewByPackage(
 
 /**
  * POST /:id/renew-by-calendar { selected_date }: up to the chosen day (23:59:59 Brasília), for
- * days / 30 × screens. Only for active normal lines (spec §6); the window is checked by the shared rule.
+ * days / 30 × screens. Only for active normal lines (docs/product/rules.md#line-actions); the window is checked by the shared rule.
  */
 export function renewByCalendar(
   db: Database,

@@ -11,7 +11,7 @@ import { actionsOf, expSeconds } from './line-view';
 /**
  * POST /:id/screens { screens }: a signed change. More screens cost the added screens × the months
  * left (at least 1); fewer cost nothing and refund nothing. The total stays between 1 and 100.
- * Not for trial, P2P or hybrid lines (spec §2).
+ * Not for trial, P2P or hybrid lines (docs/product/rules.md#line-actions).
  */
 export function changeScreens(
   db: Database,

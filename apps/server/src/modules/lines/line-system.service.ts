@@ -33,7 +33,7 @@ function moveSteps(fromSystem: number): ProvisioningStep[] {
 }
 
 /**
- * The move to hybrid (spec §4): irreversible, MAC required and free, new random username and
+ * The move to hybrid (docs/product/rules.md#hybrid-transfer): irreversible, MAC required and free, new random username and
  * password (the old credentials stop working at once). Logged as system_change plus the
  * credential changes.
  */

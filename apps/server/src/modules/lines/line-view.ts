@@ -12,7 +12,7 @@ function system(value: number): Line['system'] {
   throw new Error(`line system ${value} is not a known code`);
 }
 
-/** One line as the panel sees it (spec §3 User): unix seconds, 0/1 flags, `packages` as a list. */
+/** One line as the panel sees it (docs/product/entities.md#line): unix seconds, 0/1 flags, `packages` as a list. */
 export function toLine(line: LineRow, ownerUsername: string): Line {
   return {
     id: line.id,
@@ -40,7 +40,7 @@ export function toLine(line: LineRow, ownerUsername: string): Line {
   };
 }
 
-/** Log type of a line action (spec §9): trials are test_users, P2P lines reg_p2p, the rest users. */
+/** Log type of a line action (docs/product/constants.md#log-codes): trials are test_users, P2P lines reg_p2p, the rest users. */
 export function lineLogType(line: Pick<LineRow, 'isTrial' | 'system'>): LogType {
   if (line.isTrial === 1) return 'test_users';
   return line.system === SYSTEMS.p2p ? 'reg_p2p' : 'users';
@@ -54,7 +54,7 @@ export function fromSeconds(seconds: number): Date {
   return new Date(seconds * 1000);
 }
 
-/** The shared visibility rules (spec §2) applied to a stored line: the server refuses what the panel hides. */
+/** The shared visibility rules (docs/product/rules.md#line-actions) applied to a stored line: the server refuses what the panel hides. */
 export function actionsOf(line: LineRow): LineActionFlags {
   return lineActions({
     system: line.system,

@@ -30,7 +30,7 @@ import { getLine, listLines, searchLines } from './lines-list.service';
 const tags = ['users'];
 const access = ADMIN_OR_RESELLER;
 
-/** /api/users: the lines of spec §2 "Users" (docs/api-contract-lines.md). Publishers have no lines. */
+/** /api/users: the lines of docs/product/screens.md#users (docs/api-contract-lines.md). Publishers have no lines. */
 export const linesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/users',

@@ -6,7 +6,7 @@ import { provisioningOutbox, type LineRow } from '../../db/schema/index';
 export type ProvisioningEvent =
   'created' | 'updated' | 'renewed' | 'blocked' | 'unblocked' | 'deleted' | 'system_changed' | 'resync';
 
-/** Only these services live outside the panel (PRODUCT.md §5); IPTV lines are served by the panel itself. */
+/** Only these services live outside the panel (docs/product/README.md#the-streaming-platform-boundary); IPTV lines are served by the panel itself. */
 export function isProvisionedSystem(system: number): system is 2 | 3 {
   return system === 2 || system === 3;
 }

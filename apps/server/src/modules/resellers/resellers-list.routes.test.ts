@@ -90,7 +90,7 @@ describe('GET /api/resellers', () => {
     ).toEqual([sub.account.id, subsub.account.id].sort());
   });
 
-  it('answers the row shape of spec §3 with unix dates and two-decimal credits', async () => {
+  it('answers the row shape of docs/product/entities.md#reseller with unix dates and two-decimal credits', async () => {
     const { master, sub } = await createResellerTree(t.app);
     await t.as(undefined).post('/api/auth/sign-in', {
       username: sub.account.username,

@@ -5,7 +5,7 @@ import { useStoredAuth } from '@/lib/auth-storage';
 import { storeRedirectPath } from '@/lib/redirect-path';
 
 /**
- * Protected routes (spec §2): every visit is remembered as the after-login destination, and without a
+ * Protected routes (docs/product/screens.md#redirect-after-login): every visit is remembered as the after-login destination, and without a
  * stored login the visitor goes to /login.
  */
 export function RequireAuth() {

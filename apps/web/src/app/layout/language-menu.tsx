@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { changeLanguage, LANGUAGES, useTranslation } from '@/lib/i18n';
 
-/** Language switch (PRODUCT.md §2): translates the navigation and the top bar; pt-BR is the default. */
+/** Language switch (docs/product/contradictions.md#language-switch): translates the navigation and the top bar; pt-BR is the default. */
 export function LanguageMenu() {
   const { t, language: current } = useTranslation();
   return (

@@ -10,7 +10,7 @@ export function LogsRoute() {
   return <LogsPage profile={profile} />;
 }
 
-/** /resellers/logs: credit moves and reseller creations (spec §2). */
+/** /resellers/logs: credit moves and reseller creations (docs/product/screens.md#reseller-logs). */
 export function ResellerLogsRoute() {
   const { data: profile } = useProfile();
   if (!profile) return <PageLoader />;

@@ -9,7 +9,7 @@ export function ResellersRoute() {
   return <ResellersPage profile={profile} />;
 }
 
-/** /resellers/create: the list with the new-reseller modal open (spec §2). */
+/** /resellers/create: the list with the new-reseller modal open (docs/product/screens.md#routes). */
 export function ResellersCreateRoute() {
   const { data: profile } = useProfile();
   if (!profile) return <PageLoader />;

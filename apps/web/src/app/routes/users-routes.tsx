@@ -12,7 +12,7 @@ export function UsersRoute() {
   return <UsersPage profile={profile} />;
 }
 
-/** /users/create: the list with the create dialog open (spec §2). */
+/** /users/create: the list with the create dialog open (docs/product/screens.md#routes). */
 export function UsersCreateRoute() {
   const { data: profile } = useProfile();
   if (!profile) return <PageLoader />;

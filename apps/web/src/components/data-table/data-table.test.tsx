@@ -76,7 +76,7 @@ describe('DataTable', () => {
     expect(screen.queryByTestId('sort-id')).toBeNull();
   });
 
-  it('shows "Página X a Y - Quantidade Z" and the page sizes of spec §2', () => {
+  it('shows "Página X a Y - Quantidade Z" and the page sizes of docs/product/screens.md#shared-table-behaviour', () => {
     renderWithProviders(<Harness />);
     expect(screen.getByTestId('people-footer').textContent).toBe('Página 1 a 3 - Quantidade 25');
     const size = screen.getByTestId('people-page-size') as HTMLSelectElement;

@@ -58,7 +58,7 @@ export interface DataTableProps<Row, S extends string = string> {
 }
 
 /**
- * The panel's one paginated table (spec §2 "Shared table behaviour"). It only renders: the page,
+ * The panel's one paginated table (docs/product/screens.md#shared-table-behaviour). It only renders: the page,
  * size, sort and filters live in useListState, the data in the feature's query. See README.md here.
  */
 export function DataTable<Row, S extends string = string>(props: DataTableProps<Row, S>) {

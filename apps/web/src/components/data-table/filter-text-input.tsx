@@ -11,7 +11,7 @@ interface FilterTextInputProps extends Omit<TextInputProps, 'value' | 'onChange'
   delayMs?: number;
 }
 
-/** A text filter of a list: debounced 1 s, Enter applies (spec §2, §9). */
+/** A text filter of a list: debounced 1 s, Enter applies (docs/product/screens.md#shared-table-behaviour, docs/product/constants.md#timings). */
 export function FilterTextInput({ value, onApply, numeric, delayMs, ...props }: FilterTextInputProps) {
   const { inputProps } = useFilterText(value, onApply, { numeric, delayMs });
   return <TextInput size="sm" {...props} {...inputProps} />;

@@ -2,7 +2,7 @@ import type { ListMeta } from '@panel/shared/lists/list-query';
 import { formatCount } from '@panel/shared/ui/ui-constants';
 
 /**
- * Spec §2 "Shared table behaviour": the text under every paginated table. A list that stops counting at
+ * docs/product/screens.md#shared-table-behaviour: the text under every paginated table. A list that stops counting at
  * a cap (`total_exact: false`, /api/users) says "mais de N" instead of pretending N is the total.
  */
 export function pageFooterText(
@@ -12,5 +12,5 @@ export function pageFooterText(
   return `Página ${meta.page} a ${meta.pages} - Quantidade ${total}`;
 }
 
-/** Spec §8 empty state of every table. */
+/** The empty state of every table (docs/product/messages.md#empty-states). */
 export const EMPTY_TABLE_TEXT = 'Nenhum Resultado';

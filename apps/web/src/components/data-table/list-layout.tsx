@@ -7,7 +7,7 @@ import { NARROW_VIEWPORT_QUERY } from '@/lib/list-state/use-card-mode';
 export interface NewItemAction {
   /** Desktop label, e.g. 'Novo revendedor'. */
   label: string;
-  /** Shorter mobile label (spec §2: 'Novo' on mobile). */
+  /** Shorter mobile label (docs/product/screens.md#shared-table-behaviour: 'Novo' on mobile). */
   mobileLabel?: string;
   onClick: () => void;
   /** `data-testid` of the desktop button; the mobile one gets `{testId}-mobile`. */
@@ -28,7 +28,7 @@ interface ListLayoutProps {
 
 /**
  * The frame of a list screen: title, the new-item button (desktop) or the mobile filter and new-item
- * buttons (spec §2 "mobile filter and new-item buttons"), the filters, then the table.
+ * buttons (docs/product/screens.md#shared-table-behaviour "mobile filter and new-item buttons"), the filters, then the table.
  */
 export function ListLayout({ title, testId, newItem, actions, filters, children }: ListLayoutProps) {
   const narrow = useMediaQuery(NARROW_VIEWPORT_QUERY, false, { getInitialValueInEffect: false });

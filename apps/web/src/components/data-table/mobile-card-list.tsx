@@ -57,7 +57,7 @@ function DefaultCard<Row>({ row, columns }: { row: Row; columns: DataTableColumn
   );
 }
 
-/** The single-column layout of a list on mobile (spec §2 mobile_table_mode): one card per row. */
+/** The single-column layout of a list on mobile (docs/product/screens.md#shared-table-behaviour): one card per row. */
 export function MobileCardList<Row>({
   testId,
   ariaLabel,

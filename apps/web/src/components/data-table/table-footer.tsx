@@ -14,7 +14,7 @@ export interface TableFooterProps {
   pageSizes?: readonly number[];
 }
 
-/** Page size (10, 15, 25, 30, 50), "Página X a Y - Quantidade Z" and the page buttons (spec §2). */
+/** Page size (10, 15, 25, 30, 50), "Página X a Y - Quantidade Z" and the page buttons (docs/product/screens.md#shared-table-behaviour). */
 export function TableFooter({
   testId,
   meta,

@@ -5,7 +5,7 @@ import type { SearchOption } from '@panel/shared/lists/list-query';
 import { EMPTY_TABLE_TEXT } from '@/components/data-table/footer-text';
 import { useResellerOptions } from './search-reseller-options';
 
-/** Typing in a select asks the server after a short pause (the 1 s of spec §9 is for list filters). */
+/** Typing in a select asks the server after a short pause (the 1 s of docs/product/constants.md#timings is for list filters). */
 export const RESELLER_SEARCH_DEBOUNCE_MS = 300;
 
 interface ResellerSelectProps extends Omit<
@@ -26,7 +26,7 @@ interface ResellerSelectProps extends Omit<
 }
 
 /**
- * Searchable select of the resellers in the caller's scope (spec §2 transfer, list filters). The server
+ * Searchable select of the resellers in the caller's scope (docs/product/screens.md#reseller-transfer, list filters). The server
  * searches; the chosen option stays shown even when a later search no longer returns it.
  */
 export function ResellerSelect({

@@ -4,7 +4,7 @@ import type { SortState } from './sort-cycle';
 export type FilterValue = string | number | boolean | null;
 export type FilterValues = Record<string, FilterValue>;
 
-/** What a list remembers between visits (spec §2 "Filters persist in local storage per list"). */
+/** What a list remembers between visits (docs/product/screens.md#shared-table-behaviour "Filters persist in local storage per list"). */
 export interface StoredListState<F extends FilterValues> {
   filters: F;
   per: number;

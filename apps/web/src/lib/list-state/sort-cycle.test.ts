@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextSort, toOrderBy, type SortState } from './sort-cycle';
 
-describe('nextSort (spec §2: header sort cycles none, asc, desc, none)', () => {
+describe('nextSort (docs/product/screens.md#shared-table-behaviour: header sort cycles none, asc, desc, none)', () => {
   it('cycles one column none → asc → desc → none', () => {
     let sort: SortState = null;
     sort = nextSort(sort, 'username');

@@ -4,7 +4,7 @@ import type { SortDirection } from '@panel/shared/lists/list-query';
 export type SortState<F extends string = string> = { field: F; direction: SortDirection } | null;
 
 /**
- * The next sort after a click on a column header (spec §2 "Header sort cycles none, asc, desc, none").
+ * The next sort after a click on a column header (docs/product/screens.md#shared-table-behaviour "Header sort cycles none, asc, desc, none").
  * A click on another column starts that column at asc.
  */
 export function nextSort<F extends string>(current: SortState<F>, field: F): SortState<F> {
@@ -13,7 +13,7 @@ export function nextSort<F extends string>(current: SortState<F>, field: F): Sor
   return null;
 }
 
-/** `order_by=field,asc|desc` of the API (PRODUCT.md §7); undefined leaves the server's default. */
+/** `order_by=field,asc|desc` of the API (docs/product/api.md#lists); undefined leaves the server's default. */
 export function toOrderBy(sort: SortState): string | undefined {
   return sort ? `${sort.field},${sort.direction}` : undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMobileUserAgent } from './use-card-mode';
 
-describe('isMobileUserAgent (spec §2)', () => {
+describe('isMobileUserAgent (docs/product/screens.md#layout)', () => {
   it.each([
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
     'Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X)',

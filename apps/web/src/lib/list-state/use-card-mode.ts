@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 
-/** Spec §2: "Mobile is detected by user agent (iPhone, iPad, iPod, Android)". */
+/** docs/product/screens.md#layout: "Mobile is detected by user agent (iPhone, iPad, iPod, Android)". */
 export function isMobileUserAgent(userAgent: string): boolean {
   return /iPhone|iPad|iPod|Android/i.test(userAgent);
 }

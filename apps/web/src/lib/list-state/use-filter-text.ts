@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type Keyboa
 import { FILTER_DEBOUNCE_MS } from '@panel/shared/ui/ui-constants';
 
 export interface FilterTextOptions {
-  /** Keep digits only (spec §2: "ID and TMDB ID inputs are numeric"). */
+  /** Keep digits only (docs/product/screens.md#shared-table-behaviour: "ID and TMDB ID inputs are numeric"). */
   numeric?: boolean;
   delayMs?: number;
 }
 
 /**
  * A text filter as a person types it: the draft shows at once, the list is filtered 1 s after the last
- * key (spec §9) or at once on Enter (spec §2). A value changed from outside (a reset, a link) replaces
+ * key (docs/product/constants.md#timings) or at once on Enter (docs/product/screens.md#shared-table-behaviour). A value changed from outside (a reset, a link) replaces
  * the draft.
  */
 export function useFilterText(

@@ -22,7 +22,7 @@ export interface ListState<F extends FilterValues, S extends string> {
   filters: F;
   setPage: (page: number) => void;
   setPer: (per: number) => void;
-  /** A header click: none → asc → desc → none (spec §2). */
+  /** A header click: none → asc → desc → none (docs/product/screens.md#shared-table-behaviour). */
   toggleSort: (field: S) => void;
   setFilter: <K extends keyof F>(key: K, value: F[K]) => void;
   setFilters: (patch: Partial<F>) => void;

@@ -30,7 +30,7 @@ interface AltchaCaptchaProps {
   ref?: Ref<CaptchaHandle>;
 }
 
-/** The self-hosted proof-of-work captcha (PRODUCT.md §2), as the `<altcha-widget>` web component. */
+/** The self-hosted proof-of-work captcha (docs/product/contradictions.md#captcha), as the `<altcha-widget>` web component. */
 export function AltchaCaptcha({ challengeUrl, onEvent, ref }: AltchaCaptchaProps) {
   const [ready, setReady] = useState(false);
   const elementRef = useRef<AltchaWidgetElement | null>(null);

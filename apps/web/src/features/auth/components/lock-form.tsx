@@ -12,7 +12,7 @@ import { CaptchaWidget, NO_CAPTCHA_TOKEN } from './captcha-widget';
 
 const CAPTCHA_FIELD = 'g-recaptcha-response';
 
-/** Spec §8 "Lock": the unlock error, or the captcha message when the captcha was refused. */
+/** docs/product/messages.md#auth-messages: the unlock error, or the captcha message when the captcha was refused. */
 export function unlockFailureText(error: unknown): string {
   if (error instanceof ApiError && error.code === 'captcha_failed') return AUTH_MESSAGES.captchaError;
   if (error instanceof ApiError && error.code === 'rate_limited') return mapError(error).message;
@@ -66,7 +66,7 @@ export function LockForm({ captcha, onSubmit }: LockFormProps) {
       await onSubmit(values);
     } catch (error) {
       setFailure(unlockFailureText(error));
-      // Spec §4: the form re-enables at once and the captcha resets after 10 seconds.
+      // docs/product/rules.md#sessions: the form re-enables at once and the captcha resets after 10 seconds.
       clearTimeout(resetTimer.current);
       resetTimer.current = setTimeout(() => captchaRef.current?.reset(), LOCK_CAPTCHA_RESET_MS);
     }

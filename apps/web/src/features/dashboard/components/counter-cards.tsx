@@ -17,7 +17,7 @@ interface CounterCardsProps {
   revealed: boolean;
 }
 
-/** The four counter cards of spec §2 (the two online counters arrive with the connections work). */
+/** The four counter cards of docs/product/screens.md#dashboard (the two online counters arrive with the connections work). */
 export function CounterCards({ stats, failed, revealed }: CounterCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>

@@ -104,7 +104,7 @@ function UsersStub() {
 const counterValue = (testId: string) => screen.getByTestId(`${testId}-value`).textContent;
 const rows = () => screen.queryAllByTestId('expiring-table-row');
 
-describe('DashboardPage: counters (spec §2)', () => {
+describe('DashboardPage: counters (docs/product/screens.md#dashboard)', () => {
   it('hides every number until the eye is clicked, then shows thousands with dots', async () => {
     const { calls } = renderDashboard();
     const toggle = await screen.findByRole('button', { name: 'Mostrar números' });
@@ -173,7 +173,7 @@ describe('DashboardPage: profile card', () => {
   });
 });
 
-describe('DashboardPage: Próximos vencimentos (spec §2, §8)', () => {
+describe('DashboardPage: Próximos vencimentos (docs/product/screens.md#dashboard, docs/product/messages.md#silent-failures)', () => {
   it('says "Não há vencimentos próximos" when nothing expires within 7 days', async () => {
     renderDashboard({ lines: [] });
     expect((await screen.findByTestId('expiring-table-empty')).textContent).toBe(

@@ -18,7 +18,7 @@ interface DashboardPageProps {
 }
 
 /**
- * /dashboard (spec §2): counters behind one eye toggle, the profile card and 'Próximos vencimentos'.
+ * /dashboard (docs/product/screens.md#dashboard): counters behind one eye toggle, the profile card and 'Próximos vencimentos'.
  * Not here yet: the online counters (connections work) and the top-viewed charts (catalog analytics).
  */
 export function DashboardPage({ profile, renewalDialogs }: DashboardPageProps) {

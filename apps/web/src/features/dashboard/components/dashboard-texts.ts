@@ -10,7 +10,7 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
   reseller: 'Revendedor',
 };
 
-/** Spec §2 counter cards, in order. The online counters come with the connections work. */
+/** docs/product/screens.md#dashboard counter cards, in order. The online counters come with the connections work. */
 export const COUNTERS: readonly { key: keyof DashboardStats; label: string; testId: string }[] = [
   { key: 'resellers', label: 'Revendas', testId: 'counter-resellers' },
   { key: 'users', label: 'Usuários', testId: 'counter-users' },

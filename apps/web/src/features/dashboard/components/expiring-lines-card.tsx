@@ -75,7 +75,7 @@ interface ExpiringLinesCardProps {
 }
 
 /**
- * 'Próximos vencimentos' (spec §2, §9): the 5 lines of the caller's tree expiring soonest within 7 days.
+ * 'Próximos vencimentos' (docs/product/screens.md#dashboard, docs/product/constants.md#windows-and-thresholds): the 5 lines of the caller's tree expiring soonest within 7 days.
  * A renewal (by month or package) takes the line past the window, so it leaves the list.
  */
 export function ExpiringLinesCard({ cardMode, renewalDialogs }: ExpiringLinesCardProps) {

@@ -10,7 +10,7 @@ interface HiddenNumberProps extends TextProps {
   testId: string;
 }
 
-/** A count behind the dashboard's eye: dots until revealed, then thousands with dots (spec §2). */
+/** A count behind the dashboard's eye: dots until revealed, then thousands with dots (docs/product/screens.md#dashboard). */
 export function HiddenNumber({ value, revealed, failed = false, testId, ...textProps }: HiddenNumberProps) {
   if (revealed && value === undefined && !failed) return <Skeleton h={28} w={64} data-testid={testId} />;
   const text = !revealed ? HIDDEN_NUMBER : value === undefined ? '-' : formatCount(value);

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { ACCOUNT_TYPE_LABELS, QUICK_LINKS } from './dashboard-texts';
 import { HiddenNumber } from './hidden-number';
 
-/** Navigation state /users reads to start the quick-test flow (spec §2 "/users … a quick-test flag"). */
+/** Navigation state /users reads to start the quick-test flow (docs/product/screens.md#create-flow "/users … a quick-test flag"). */
 export const QUICK_TEST_STATE = { quickTest: true } as const;
 
 /**
@@ -33,7 +33,7 @@ interface ProfileCardProps {
 }
 
 /**
- * Spec §2 profile card: who is signed in, the balance, the totals of its tree (users and resellers, the
+ * docs/product/screens.md#dashboard profile card: who is signed in, the balance, the totals of its tree (users and resellers, the
  * same counts as the counters, so hidden behind the same eye) and quick links.
  */
 export function ProfileCard({ profile, stats, statsFailed, revealed }: ProfileCardProps) {

@@ -3,7 +3,7 @@ import { cleanupResultSchema } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
 import { refreshAfterLineChange } from '@/lib/queries/line-refresh';
 
-/** The four actions of the 'Limpeza' dialog (spec §2): expired trials, or lines expired > N days. */
+/** The four actions of the 'Limpeza' dialog (docs/product/screens.md#cleanup): expired trials, or lines expired > N days. */
 export type CleanupKind = 'expired-trials' | 30 | 10 | 3;
 
 export interface CleanupResult {

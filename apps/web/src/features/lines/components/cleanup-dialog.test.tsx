@@ -11,7 +11,7 @@ function renderDialog(handlers: Record<string, MockAnswer>) {
   return calls;
 }
 
-describe('CleanupDialog (spec §2 "Limpeza", §8)', () => {
+describe('CleanupDialog (docs/product/screens.md#cleanup, docs/product/messages.md#line-messages)', () => {
   it('offers the four actions in the spec’s order', () => {
     renderDialog({});
     const dialog = screen.getByTestId('cleanup-dialog');

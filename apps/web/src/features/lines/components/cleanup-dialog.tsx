@@ -9,7 +9,7 @@ import { showSuccessToast } from '@/lib/toasts';
 import { useCleanupLines, type CleanupKind } from '../api/cleanup-lines';
 import { CLEANUP_ERRORS, CLEANUP_LABEL } from './line-texts';
 
-/** The four actions of spec §2, in its order. */
+/** The four actions of docs/product/screens.md#cleanup, in its order. */
 export const CLEANUP_ACTIONS: { kind: CleanupKind; label: string; question: string; testId: string }[] = [
   {
     kind: 'expired-trials',
@@ -26,7 +26,7 @@ export const CLEANUP_ACTIONS: { kind: CleanupKind; label: string; question: stri
 ];
 
 /**
- * Spec §8 "Cleanup": the server's message, else 'Erro ao remover usuários'; no answer at all: 'Erro ao
+ * docs/product/messages.md#line-messages: the server's message, else 'Erro ao remover usuários'; no answer at all: 'Erro ao
  * conectar com o servidor'.
  */
 export function cleanupErrorText(error: unknown): string {

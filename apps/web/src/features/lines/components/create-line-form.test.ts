@@ -12,7 +12,7 @@ const errorsOf = (values: CreateLineFormValues) => {
   return result.ok ? {} : result.errors;
 };
 
-describe('validateCreateLine (spec §5 with the shared schemas)', () => {
+describe('validateCreateLine (docs/product/rules.md#validation with the shared schemas)', () => {
   it('typed credentials are required and a package too', () => {
     expect(errorsOf(form())).toEqual({
       username: LINE_MESSAGES.required,
@@ -77,7 +77,7 @@ describe('validateCreateLine (spec §5 with the shared schemas)', () => {
     });
   });
 
-  it('a MAC typed for another service is not sent; a short phone is dropped (spec §5)', () => {
+  it('a MAC typed for another service is not sent; a short phone is dropped (docs/product/rules.md#phone)', () => {
     const result = validateCreateLine(
       form({ random: true, package_id: '17', macaddr: 'aa:bb:cc:dd:ee:ff', as_number: '12345' }),
     );

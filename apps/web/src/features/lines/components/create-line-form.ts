@@ -4,7 +4,7 @@ import { createLineSchema, createTrialLineSchema } from '@panel/shared/lines/lin
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { CreateLineRequest } from '../api/create-line';
 
-/** The create form as typed (spec §2 create flow). */
+/** The create form as typed (docs/product/screens.md#create-flow). */
 export interface CreateLineFormValues {
   system: SystemCode;
   trial: boolean;
@@ -17,7 +17,7 @@ export interface CreateLineFormValues {
   full_name: string;
   macaddr: string;
   reseller_notes: string;
-  /** Phone (WhatsApp); kept only when longer than 6 characters (spec §5). */
+  /** Phone (WhatsApp); kept only when longer than 6 characters (docs/product/rules.md#phone). */
   as_number: string;
   expire_at_2359: boolean;
   /** The owner (admins and masters, decision 0029): an account id as a string; null = the caller. */
@@ -37,7 +37,7 @@ export const CREATE_LINE_FIELDS = [
 export type CreateLineField = (typeof CREATE_LINE_FIELDS)[number];
 
 /**
- * A fresh form. The quick test (spec §2 "Criar teste rápido") starts as a trial with random credentials,
+ * A fresh form. The quick test (docs/product/screens.md#create-flow "Criar teste rápido") starts as a trial with random credentials,
  * so one click on 'Criar teste' creates it (decision 0029).
  */
 export function emptyCreateLineForm(quickTest = false): CreateLineFormValues {
@@ -93,7 +93,7 @@ export function validateCreateLine(values: CreateLineFormValues): CreateLineVali
   if (values.trial) {
     const parsed = createTrialLineSchema.safeParse(base);
     if (!parsed.success) return { ok: false, errors: firstErrors(parsed.error) };
-    // The schema defaults it; a trial never expires at 23:59 (spec §2), so it is not sent at all.
+    // The schema defaults it; a trial never expires at 23:59 (docs/product/screens.md#create-flow), so it is not sent at all.
     const { expire_at_2359: _never, ...input } = parsed.data;
     return { ok: true, request: { trial: true, input } };
   }

@@ -55,7 +55,7 @@ async function choosePackage(name: RegExp) {
   fireEvent.change(packageSelect(), { target: { value: (option as HTMLOptionElement).value } });
 }
 
-describe('CreateLineModal (spec §2 create flow, §5)', () => {
+describe('CreateLineModal (docs/product/screens.md#create-flow, docs/product/rules.md#validation)', () => {
   it('shows the shared messages for empty credentials and package', async () => {
     const { calls } = renderModal();
     fireEvent.click(screen.getByTestId('create-line-submit'));

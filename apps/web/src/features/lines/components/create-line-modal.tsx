@@ -51,7 +51,7 @@ const resolver: Resolver<CreateLineFormValues> = async (values) => {
 
 interface CreateLineModalProps {
   /**
-   * Quick test (spec §2 navigation state `quickTest`): trial and random credentials start on and
+   * Quick test (docs/product/screens.md#create-flow navigation state `quickTest`): trial and random credentials start on and
    * 'Criar teste' has the focus, so one click (or Enter) creates it.
    */
   quickTest: boolean;
@@ -63,7 +63,7 @@ interface CreateLineModalProps {
 }
 
 /**
- * 'Novo Usuário' (spec §2 create flow, §5 rules): service, trial, random credentials, package with its
+ * 'Novo Usuário' (docs/product/screens.md#create-flow, docs/product/rules.md#validation): service, trial, random credentials, package with its
  * price, name and MAC (hybrid), notes, phone and 'Expira às 23:59'. Test ids `create-line-*`.
  */
 export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated }: CreateLineModalProps) {
@@ -95,7 +95,7 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
 
   const changeSystem = (next: SystemCode) => {
     setValue('system', next);
-    // P2P sells only its own packages (spec §3): a package of the other list does not carry over.
+    // P2P sells only its own packages (docs/product/entities.md#package): a package of the other list does not carry over.
     const list = next === SYSTEMS.p2p ? complements?.packages.p2p : complements?.packages.iptv;
     if (packageId && !list?.some((pkg) => String(pkg.id) === packageId)) setValue('package_id', null);
   };
@@ -117,7 +117,7 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
     });
   });
 
-  // Spec §5: the confirm button waits for a complete, free MAC.
+  // docs/product/rules.md#mac-address: the confirm button waits for a complete, free MAC.
   const blockedByMac = hybrid && mac.state !== 'free';
 
   return (
@@ -174,7 +174,7 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
                   onChange={(event) => {
                     const on = event.currentTarget.checked;
                     field.onChange(on);
-                    // Spec §2: the 23:59 switch is off (and disabled) while trial is on.
+                    // docs/product/screens.md#create-flow: the 23:59 switch is off (and disabled) while trial is on.
                     if (on) setValue('expire_at_2359', false);
                   }}
                   data-testid="create-line-trial"
@@ -301,7 +301,7 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
             data-testid="create-line-notes"
             {...register('reseller_notes')}
           />
-          {/* The price before confirming (PRODUCT.md §3: the server charges the same). */}
+          {/* The price before confirming (docs/product/costs.md#the-server-computes-every-price: the server charges the same). */}
           <Text fw={700} data-testid="create-line-price">
             {price}
           </Text>

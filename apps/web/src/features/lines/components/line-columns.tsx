@@ -11,7 +11,7 @@ import { LightBadge } from '@/components/light/light-badge';
 import css from '@/components/light/light.module.css';
 import { LineStatusBadge } from './line-status-badge';
 
-/** The note of a row: cut to 11 characters plus '...' (spec §2, §9), the whole note in a tooltip. */
+/** The note of a row: cut to 11 characters plus '...' (docs/product/screens.md#users-columns, docs/product/constants.md#text-limits), the whole note in a tooltip. */
 export function LineNotes({ notes }: { notes: string | null }) {
   if (!notes) return <span className={`${css.text} ${css.dimmed}`}>-</span>;
   const preview = truncate(notes, NOTES_PREVIEW_CHARS);
@@ -29,7 +29,7 @@ export function LineNotes({ notes }: { notes: string | null }) {
   );
 }
 
-/** The MAC, or spec §2's warning for a hybrid line without one. */
+/** The MAC, or the warning of docs/product/screens.md#users-columns for a hybrid line without one. */
 export function LineMac({ line }: { line: Line }) {
   if (line.system === SYSTEMS.hybrid && !line.macaddr) {
     return (
@@ -59,7 +59,7 @@ interface LineColumnsOptions {
 }
 
 /**
- * The columns of spec §2: Status, Revenda (admin), Usuário, Senha, Cliente, Mac, Expira em, Nota, Plano,
+ * The columns of docs/product/screens.md#users-columns: Status, Revenda (admin), Usuário, Senha, Cliente, Mac, Expira em, Nota, Plano,
  * Telas, Serviço, Ações. Sortable exactly where the API sorts (LINE_SORT_FIELDS).
  */
 export function lineColumns({

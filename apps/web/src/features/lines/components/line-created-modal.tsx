@@ -44,7 +44,7 @@ interface LineCreatedModalProps {
   onClose: () => void;
 }
 
-/** After a creation (spec §2): the credentials with copy buttons, expiry, service and what it cost. */
+/** After a creation (docs/product/screens.md#create-flow): the credentials with copy buttons, expiry, service and what it cost. */
 export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
   const { line } = result;
   const warning = useProvisioningWarning(result);

@@ -16,7 +16,7 @@ export type LineFilters = {
   system: NonNullable<LineListParams['system']>;
 };
 
-/** Spec §2: a non-admin's reseller filter starts at its own account; an admin's at 'Todos'. */
+/** docs/product/screens.md#users-filters: a non-admin's reseller filter starts at its own account; an admin's at 'Todos'. */
 export function defaultLineFilters(profile: Pick<Profile, 'id' | 'type'>): LineFilters {
   return {
     search: '',
@@ -51,7 +51,7 @@ export const EXPIRY_OPTIONS = [
   { value: '15days', label: '15 dias' },
   { value: '30days', label: '30 dias' },
 ];
-/** Spec §2: Ativo 1, Bloqueado 0, Expirado 3, Não expirado 4. */
+/** docs/product/screens.md#users-filters: Ativo 1, Bloqueado 0, Expirado 3, Não expirado 4. */
 export const STATUS_OPTIONS = [
   ALL,
   { value: '1', label: 'Ativo' },

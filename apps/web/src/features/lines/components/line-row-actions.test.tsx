@@ -5,7 +5,7 @@ import { renderWithProviders } from '@test/render';
 import { OFFERED_LINE_ACTIONS } from './line-action-modals';
 import { availableLineActions, LineRowActions } from './line-row-actions';
 
-describe('availableLineActions (spec §2 visibility rules, shared lineActions)', () => {
+describe('availableLineActions (docs/product/rules.md#line-actions, shared lineActions)', () => {
   it('an active IPTV line', () => {
     expect(availableLineActions(buildLine())).toEqual([
       'edit',

@@ -82,7 +82,7 @@ const ICONS: Record<LineAction, ReactNode> = {
 };
 
 /**
- * The actions a line's menu offers (spec §2 visibility rules through the shared `lineActions`, which the
+ * The actions a line's menu offers (docs/product/rules.md#line-actions through the shared `lineActions`, which the
  * server enforces too). Block or unblock by the line's state; changing the service is not offered to a
  * hybrid line (hybrid is a one-way door, decision 0012). `offered` leaves out actions this build lacks.
  */
@@ -185,7 +185,7 @@ export function LineActionsMenu({ offered, onAction, children }: LineActionsMenu
           {actions.filter((action) => action !== 'remove').map(item)}
           {actions.includes('remove') && (
             <>
-              {/* Spec §2: remove is "hidden in the menu": last, apart, in red, and it asks first. */}
+              {/* docs/product/screens.md#users-row-actions: remove is "hidden in the menu": last, apart, in red, and it asks first. */}
               <Menu.Divider />
               {item('remove')}
             </>

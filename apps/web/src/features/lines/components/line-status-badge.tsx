@@ -4,7 +4,7 @@ import { LightBadge } from '@/components/light/light-badge';
 
 const STATUS_COLORS = { ATIVO: 'teal', EXPIRADO: 'orange', BLOQUEADO: 'red' } as const;
 
-/** ATIVO / EXPIRADO / BLOQUEADO (spec §4). */
+/** ATIVO / EXPIRADO / BLOQUEADO (docs/product/rules.md#line-status). */
 export function LineStatusBadge({ line, now }: { line: Line; now: Date }) {
   const status = lineDisplayStatus(line.enabled, line.exp_date, Math.floor(now.getTime() / 1000));
   return (

@@ -1,9 +1,9 @@
 /**
- * Texts of the /users screen that only the panel shows (spec §2, §8). Rules and the server's refusals
+ * Texts of the /users screen that only the panel shows (docs/product/screens.md#users, docs/product/messages.md#toasts). Rules and the server's refusals
  * live in `@panel/shared/lines/line-messages`; these are the toasts and labels around them.
  */
 
-/** Success toasts of spec §8 (title 'Success', 6000 ms, `showSuccessToast`). */
+/** Success toasts of docs/product/messages.md#toasts (title 'Success', 6000 ms, `showSuccessToast`). */
 export const LINE_TOASTS = {
   renewed: 'Usuário renovado com sucesso',
   blocked: 'Usuário bloqueado com sucesso',
@@ -17,7 +17,7 @@ export const LINE_TOASTS = {
   serviceChanged: 'Serviço alterado com sucesso',
 } as const;
 
-/** The small toasts of spec §8 (`showSmallToast`: compact, 6 s, progress bar). */
+/** The small toasts of docs/product/messages.md#toasts (`showSmallToast`: compact, 6 s, progress bar). */
 export const LINE_SMALL_TOASTS = {
   created: 'Novo usuário criado',
   trialCreated: 'Teste criado',
@@ -45,7 +45,7 @@ export const PRICE_TEXTS = {
   trialFree: 'Grátis (teste)',
 } as const;
 
-/** Cleanup failures (spec §8): the server's message, else this; no answer at all: the second. */
+/** Cleanup failures (docs/product/messages.md#line-messages): the server's message, else this; no answer at all: the second. */
 export const CLEANUP_ERRORS = {
   failed: 'Erro ao remover usuários',
   unreachable: 'Erro ao conectar com o servidor',

@@ -67,7 +67,7 @@ function renderPage({
   return { calls };
 }
 
-/** The text of the small toast (spec §8: compact, with a progress bar). */
+/** The text of the small toast (docs/product/messages.md#toasts: compact, with a progress bar). */
 const smallToast = () => document.querySelector('[data-small-toast]')?.textContent;
 
 /** GET /api/profile: asked again after a paid action, so the top-bar balance follows. */
@@ -85,7 +85,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('UsersPage (spec §2 "Users")', () => {
+describe('UsersPage (docs/product/screens.md#users)', () => {
   it('a reseller: title, columns without Revenda, own account preset in the reseller filter', async () => {
     const { calls } = renderPage();
     expect(await screen.findAllByRole('heading', { name: 'Usuários' })).toHaveLength(1);
@@ -157,7 +157,7 @@ describe('UsersPage (spec §2 "Users")', () => {
     expect(screen.getByTestId('line-mac').textContent).toBe('aa:bb:cc:dd:ee:ff');
   });
 
-  it('status and expiry badges follow the clock (spec §2 colours)', async () => {
+  it('status and expiry badges follow the clock (docs/product/screens.md#expiry-badge)', async () => {
     const now = nowSeconds();
     renderPage({
       rows: [

@@ -30,7 +30,7 @@ import { LineActionsMenu, LineActionsTrigger, type LineAction } from './line-row
 import { CLEANUP_LABEL, LINE_SMALL_TOASTS, LINE_TOASTS, NEW_USER_LABEL, USERS_TITLE } from './line-texts';
 import { useNow } from './use-now';
 
-/** Navigation state of /users (spec §2): open the new-user dialog, or open it as a quick test. */
+/** Navigation state of /users (docs/product/screens.md#create-flow): open the new-user dialog, or open it as a quick test. */
 export interface UsersNavigationState {
   openCreate?: boolean;
   quickTest?: boolean;
@@ -53,7 +53,7 @@ const LineConfirmDialog = lazyModal(() => import('./line-confirm-dialogs').then(
 const CONFIRMABLE: readonly LineAction[] = ['expiry-2359', 'remove'];
 
 /**
- * The phone's cards are grouped by expiry date (spec §2) and the groups come in the list's order: with no
+ * The phone's cards are grouped by expiry date (docs/product/screens.md#users-columns) and the groups come in the list's order: with no
  * sort of its own the list is asked by expiry, soonest first, so the dates follow each other (decision 0028).
  */
 const CARD_ORDER = toOrderBy({ field: 'exp_date', direction: 'asc' });
@@ -66,7 +66,7 @@ interface UsersPageProps {
   createOnOpen?: boolean;
 }
 
-/** /users (spec §2 "Users"): the lines in scope, their filters, row actions, creation and cleanup. */
+/** /users (docs/product/screens.md#users): the lines in scope, their filters, row actions, creation and cleanup. */
 export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
   const navigate = useNavigate();
   const location = useLocation();

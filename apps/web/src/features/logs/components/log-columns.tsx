@@ -40,7 +40,7 @@ const actionCell = (row: LogEntry) => (
   </Badge>
 );
 
-/** /logs (spec §2): Data/Hora, Revenda Master, Ação, Log, Revenda, Usuário, Movimentação. */
+/** /logs (docs/product/screens.md#logs): Data/Hora, Revenda Master, Ação, Log, Revenda, Usuário, Movimentação. */
 export const LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
   {
     id: 'created_at',
@@ -75,7 +75,7 @@ export const LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
   },
 ];
 
-/** /resellers/logs (spec §2): QTDE, Data, Tipo, Revendedor, Alvo. */
+/** /resellers/logs (docs/product/screens.md#reseller-logs): QTDE, Data, Tipo, Revendedor, Alvo. */
 export const RESELLER_LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
   {
     id: 'value',

@@ -20,7 +20,7 @@ export type LogFilters = {
 export const DEFAULT_LOG_FILTERS: LogFilters = {
   type: '',
   action: '',
-  // Spec §7/§9: the default period is the last 6 months.
+  // docs/product/constants.md#log-codes: the default period is the last 6 months.
   period: '6months',
   from: '',
   to: '',
@@ -45,7 +45,7 @@ interface LogsFiltersProps {
   onChange: (patch: Partial<LogFilters>) => void;
 }
 
-/** Spec §2 /logs filters: type, period, reseller, target, user, action. */
+/** The /logs filters (docs/product/screens.md#logs): type, period, reseller, target, user, action. */
 export function LogsFiltersBar({ filters, periodError, onChange }: LogsFiltersProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">

@@ -9,7 +9,7 @@ import { LOG_COLUMNS, type LogSortField } from './log-columns';
 import { LOGS_TITLE } from './log-texts';
 import { DEFAULT_LOG_FILTERS, LogsFiltersBar, type LogFilters } from './logs-filters';
 
-/** /logs (spec §2 "Logs"): everything done in the caller's subtree, newest first. */
+/** /logs (docs/product/screens.md#logs): everything done in the caller's subtree, newest first. */
 export function LogsPage({ profile }: { profile: Profile }) {
   const cardMode = useCardMode(profile.mobile_table_mode);
   const list = useListState<LogFilters, LogSortField>({

@@ -24,12 +24,12 @@ type ResellerLogFilters = {
 };
 
 const DEFAULTS: ResellerLogFilters = { reseller: '', target: '', period: '6months', from: '', to: '' };
-// Spec §2: /resellers/logs shows credit moves and reseller creations.
+// docs/product/screens.md#reseller-logs: /resellers/logs shows credit moves and reseller creations.
 const ACTIONS = RESELLER_LOG_ACTIONS.join(',');
 const TYPES = RESELLER_LOG_TYPES.join(',');
 
 /**
- * /resellers/logs (spec §2). 'Revendedor' filters who acted, 'Alvo' whom it was done to (decision
+ * /resellers/logs (docs/product/screens.md#reseller-logs). 'Revendedor' filters who acted, 'Alvo' whom it was done to (decision
  * 0027). `?target=name` (the row action "Logs" of /resellers: that reseller's credit statement)
  * replaces the stored filters with that target.
  */

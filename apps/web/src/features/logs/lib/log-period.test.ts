@@ -5,7 +5,7 @@ import { periodDays, toDatesParam } from './log-period';
 // 2026-11-21 01:30 UTC is still 2026-11-20 in the panel's time zone (UTC−3).
 const NOW = Date.parse('2026-11-21T01:30:00Z') / 1000;
 
-describe('log period presets (spec §9)', () => {
+describe('log period presets (docs/product/constants.md#log-codes)', () => {
   it.each([
     ['today', '2026-11-20', '2026-11-20'],
     ['yesterday', '2026-11-19', '2026-11-19'],

@@ -4,7 +4,7 @@ import { panelDate, panelTime } from '@panel/shared/lines/panel-calendar';
 
 export type LogPeriodPreset = (typeof LOG_PERIOD_PRESETS)[number];
 
-/** Spec §9 "Log presets: today, yesterday, 7 days, 30 days, 6 months, 12 months, custom". */
+/** docs/product/constants.md#log-codes "Log presets: today, yesterday, 7 days, 30 days, 6 months, 12 months, custom". */
 export const LOG_PERIOD_LABELS: Record<LogPeriodPreset, string> = {
   today: 'Hoje',
   yesterday: 'Ontem',

@@ -6,7 +6,7 @@ import { useNews } from '../api/get-news';
 import { ImportantMessage } from './important-message';
 
 /**
- * The global notice (spec §2): opens once, 3 s after the panel loads, when show_modal_message is on and
+ * The global notice (docs/product/screens.md#important-message): opens once, 3 s after the panel loads, when show_modal_message is on and
  * this session has not closed it yet.
  */
 export function ImportantMessageModal() {

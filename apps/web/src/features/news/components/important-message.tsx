@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MESSAGE_MODAL_PREVIEW_CHARS, truncate } from '@panel/shared/ui/ui-constants';
 import { SafeRichText, richTextToPlain } from '@/components/safe-rich-text';
 
-/** The notice text: cut to 120 characters with a 'Ver mais' toggle (spec §2). */
+/** The notice text: cut to 120 characters with a 'Ver mais' toggle (docs/product/screens.md#important-message). */
 export function ImportantMessage({ message }: { message: string }) {
   const [expanded, setExpanded] = useState(false);
   const plain = richTextToPlain(message);

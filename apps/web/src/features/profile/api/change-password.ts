@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@panel/shared/auth/password-rules';
 import { apiRequestNoContent } from '@/lib/api-client';
 
-/** PUT /api/profile/password: plain JSON over the API (PRODUCT.md §2, no base64). */
+/** PUT /api/profile/password: plain JSON over the API (docs/product/contradictions.md#no-base64-password, no base64). */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
   await apiRequestNoContent('/profile/password', { method: 'PUT', body: input });
 }

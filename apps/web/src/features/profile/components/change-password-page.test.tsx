@@ -20,7 +20,7 @@ function fill(current: string, password: string, confirmation = password) {
   fireEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
 }
 
-describe('ChangePasswordPage (PRODUCT.md §2: the current password too)', () => {
+describe('ChangePasswordPage (docs/product/contradictions.md#change-password-asks-current: the current password too)', () => {
   it('asks for the current password before sending anything', async () => {
     const calls = mockApi({});
     renderWithProviders(<ChangePasswordPage />);

@@ -8,7 +8,7 @@ import { showSuccessToast } from '@/lib/toasts';
 import { useChangePassword } from '../api/change-password';
 
 export const PASSWORD_CHANGED_TEXT = 'Senha alterada com sucesso!';
-/** Long enough to read the toast before the reload (spec §5: after success the app reloads to /dashboard). */
+/** Long enough to read the toast before the reload (docs/product/screens.md#change-password: after success the app reloads to /dashboard). */
 const RELOAD_DELAY_MS = 1500;
 const FORM_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 

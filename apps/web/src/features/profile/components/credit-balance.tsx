@@ -11,7 +11,7 @@ import { useProfile } from '@/lib/queries/profile-query';
  */
 export const BALANCE_WIDTH = '8ch';
 
-/** The top bar's credit balance: two decimals, pt-BR format (spec §2). */
+/** The top bar's credit balance: two decimals, pt-BR format (docs/product/screens.md#top-bar). */
 export function CreditBalance() {
   const { t } = useTranslation();
   const { data: profile } = useProfile();

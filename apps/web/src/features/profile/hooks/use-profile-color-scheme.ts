@@ -2,7 +2,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 import { useProfile } from '@/lib/queries/profile-query';
 
-/** The theme follows the profile's dark_mode (spec §1: the theme is stored on the profile). */
+/** The theme follows the profile's dark_mode (docs/product/screens.md#top-bar: the theme is stored on the profile). */
 export function useProfileColorScheme(): void {
   const darkMode = useProfile().data?.dark_mode;
   const { setColorScheme } = useMantineColorScheme();

@@ -23,7 +23,7 @@ function renderModal(credits = '100.00', onClose = vi.fn()) {
 const typeValue = async (value: string) =>
   fireEvent.change(await screen.findByTestId('credit-value'), { target: { value } });
 
-describe('CreditModal (spec §5 credit management)', () => {
+describe('CreditModal (docs/product/rules.md#credit-management)', () => {
   it('previews the new total as the value is typed', async () => {
     renderModal('100.00');
     expect((await screen.findByTestId('credit-current')).textContent).toBe('100,00');

@@ -16,7 +16,7 @@ import { RESELLER_TOASTS } from './reseller-texts';
 // Only for the preview: the same whole-number reading as the schema, without its minimum.
 const previewValueSchema = wholeNumberSchema({ missing: '', notNumeric: '' });
 
-/** The total the dialog shows while typing: current balance plus the typed value, floored at 0 (spec §5). */
+/** The total the dialog shows while typing: current balance plus the typed value, floored at 0 (docs/product/rules.md#credit-management). */
 export function previewTotal(currentCredits: string, typed: unknown): string {
   const parsed = previewValueSchema.safeParse(typed);
   const value = parsed.success ? parsed.data : 0;
@@ -31,7 +31,7 @@ interface CreditModalProps {
 }
 
 /**
- * Spec §5 "Credit management": a whole number with |value| ≥ 10, positive adds, negative removes, the
+ * docs/product/rules.md#credit-management: a whole number with |value| ≥ 10, positive adds, negative removes, the
  * new total previewed. The second tab is the reseller's statement (its ledger rows).
  */
 export function CreditModal({ reseller, onClose, cardMode = false }: CreditModalProps) {

@@ -14,7 +14,7 @@ function renderModal(username = 'subrevenda') {
 
 const answer = (username: string) => ({ body: buildReseller({ username, notes: 'paga em dia' }) });
 
-describe('EditResellerModal (spec §5 edit reseller)', () => {
+describe('EditResellerModal (docs/product/rules.md#edit-reseller)', () => {
   it('refuses ! in a new username under the input, and sends nothing', async () => {
     const calls = mockApi({});
     renderModal();

@@ -41,7 +41,7 @@ interface EditResellerModalProps {
   onClose: () => void;
 }
 
-/** Spec §5 "Edit reseller": username, an optional new password (empty keeps it) and notes. */
+/** docs/product/rules.md#edit-reseller: username, an optional new password (empty keeps it) and notes. */
 export function EditResellerModal({ reseller, onClose }: EditResellerModalProps) {
   const updateReseller = useUpdateReseller();
   const {

@@ -17,7 +17,7 @@ interface NewResellerModalProps {
   onClose: () => void;
 }
 
-/** Spec §5 "New reseller": the rules and messages come from the shared schema, credits default 10. */
+/** docs/product/rules.md#new-reseller: the rules and messages come from the shared schema, credits default 10. */
 export function NewResellerModal({ opened, onClose }: NewResellerModalProps) {
   const createReseller = useCreateReseller();
   const {

@@ -9,7 +9,7 @@ import { ResellerStatusBadge } from './reseller-status-badge';
 
 export type ResellerSortField = (typeof RESELLER_ORDER_FIELDS)[number];
 
-/** The columns of spec §2: id and master for admins only, then status … client count, and the actions. */
+/** The columns of docs/product/screens.md#resellers: id and master for admins only, then status … client count, and the actions. */
 export function resellerColumns({
   isAdmin,
   renderActions,

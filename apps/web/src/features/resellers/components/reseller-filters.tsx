@@ -16,7 +16,7 @@ export type ResellerFilters = {
 export function defaultResellerFilters(profile: { username: string; type: string }): ResellerFilters {
   return {
     search: '',
-    // Spec §2: a reseller's filter starts at its own username once the profile loads; an admin's at none.
+    // docs/product/screens.md#resellers: a reseller's filter starts at its own username once the profile loads; an admin's at none.
     master: profile.type === 'admin' ? null : profile.username,
     id: '',
     ip: '',
@@ -36,7 +36,7 @@ interface ResellerFiltersProps {
   onChange: (patch: Partial<ResellerFilters>) => void;
 }
 
-/** Everyone: username search and master; admins also ID (numeric), IP and publisher (spec §2). */
+/** Everyone: username search and master; admins also ID (numeric), IP and publisher (docs/product/screens.md#resellers). */
 export function ResellerFiltersBar({ filters, isAdmin, onChange }: ResellerFiltersProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: isAdmin ? 5 : 2 }} spacing="sm">

@@ -8,7 +8,7 @@ import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { formatIsoDateTime } from '@/lib/format-date';
 import { useResellerLedger } from '../api/get-reseller-ledger';
 
-/** Short pages: the statement sits in a dialog (spec §9 "some tables use 5"). */
+/** Short pages: the statement sits in a dialog (docs/product/constants.md#pages-and-lists "some tables use 5"). */
 export const LEDGER_PAGE_SIZE = 5;
 
 function signedCredits(amount: string): string {

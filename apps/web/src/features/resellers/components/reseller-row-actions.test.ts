@@ -3,7 +3,7 @@ import { DELETED_RESELLERS_BUCKET } from '@panel/shared/resellers/reseller-const
 import { buildReseller } from '@test/fixtures/reseller';
 import { availableResellerActions } from './reseller-row-actions';
 
-describe('reseller row actions (spec §2)', () => {
+describe('reseller row actions (docs/product/screens.md#resellers)', () => {
   it('an admin may also remove', () => {
     expect(availableResellerActions(buildReseller(), { isAdmin: true, ownId: 1 })).toEqual([
       'edit',

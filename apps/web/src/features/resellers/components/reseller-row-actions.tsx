@@ -20,7 +20,7 @@ export interface ResellerActionRules {
 }
 
 /**
- * The actions a row offers (spec §2): REVENDAS_DELETADOS and the caller's own row only show their logs;
+ * The actions a row offers (docs/product/screens.md#resellers): REVENDAS_DELETADOS and the caller's own row only show their logs;
  * remove is admin-only and hidden under the deleted-resellers bucket. The server checks each one again.
  */
 export function availableResellerActions(reseller: Reseller, rules: ResellerActionRules): ResellerAction[] {

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { RESELLER_STATUS, RESELLER_STATUS_LABELS } from '@panel/shared/resellers/reseller-constants';
 
-/** Spec §2: ATIVO when status is 1, else BLOQUEADO. */
+/** docs/product/rules.md#reseller-status: ATIVO when status is 1, else BLOQUEADO. */
 export function ResellerStatusBadge({ status }: { status: number }) {
   const active = status === RESELLER_STATUS.active;
   return (

@@ -23,7 +23,7 @@ function renderPage(type: 'admin' | 'reseller', rows = [buildReseller()]) {
 
 const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/resellers');
 
-describe('ResellersPage (spec §2)', () => {
+describe('ResellersPage (docs/product/screens.md#resellers)', () => {
   it('a reseller starts filtered on its own username, without the admin columns and filters', async () => {
     const calls = renderPage('reseller');
     expect(await screen.findAllByText('Revendedores')).toHaveLength(1);

@@ -27,7 +27,7 @@ interface ResellersPageProps {
   createOnOpen?: boolean;
 }
 
-/** /resellers (spec §2 "Resellers"): the caller's resellers, their actions and the three modals. */
+/** /resellers (docs/product/screens.md#resellers): the caller's resellers, their actions and the three modals. */
 export function ResellersPage({ profile, createOnOpen = false }: ResellersPageProps) {
   const navigate = useNavigate();
   const isAdmin = profile.type === 'admin';
@@ -41,7 +41,7 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
     ...list.params,
     search: filters.search,
     master: filters.master,
-    // Admin-only filters (spec §2): a stored value never applies to a non-admin.
+    // Admin-only filters (docs/product/screens.md#resellers): a stored value never applies to a non-admin.
     ...(isAdmin ? { id: filters.id, ip: filters.ip, publisher: filters.publisher } : {}),
   });
   const [newOpen, setNewOpen] = useState(createOnOpen);

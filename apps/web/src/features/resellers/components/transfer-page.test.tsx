@@ -21,7 +21,7 @@ async function choose(testId: string, label: string) {
   await waitFor(() => expect((input as HTMLInputElement).value).toBe(label));
 }
 
-describe('TransferPage (spec §2, §5 transfer)', () => {
+describe('TransferPage (docs/product/screens.md#reseller-transfer, docs/product/rules.md#transfer-form)', () => {
   it('asks for both accounts', async () => {
     mockApi({ 'POST /resellers/select_search': { body: OPTIONS } });
     renderWithProviders(<TransferPage />);

@@ -15,7 +15,7 @@ import { useTransferReseller } from '../api/transfer-reseller';
 
 export const TRANSFER_TITLE = 'Transferir revenda';
 
-/** The submit warnings of spec §5 "Transfer", besides the messages under the inputs. */
+/** The submit warnings of docs/product/rules.md#transfer-form, besides the messages under the inputs. */
 export function transferWarning(errors: FieldErrors<TransferResellerInput>): string | undefined {
   if (errors.resellerId) return RESELLER_MESSAGES.resellerMissingOnSubmit;
   if (errors.masterId?.message === RESELLER_MESSAGES.masterRequired)

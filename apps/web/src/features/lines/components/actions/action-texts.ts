@@ -11,7 +11,7 @@ export const ACTION_TITLES = {
   edit: 'Editar usuário',
   screens: 'Gerenciar telas',
   changeService: 'Alterar serviço',
-  /** Spec §2, word for word. */
+  /** docs/product/screens.md#users-row-actions, word for word. */
   hybridTransfer: 'Transferência para sistema Híbrido',
 } as const;
 
@@ -26,7 +26,7 @@ export function chargedText(credits: string): string {
 }
 
 export const ACTION_TEXTS = {
-  /** Removing screens costs nothing and refunds nothing (PRODUCT.md §3). */
+  /** Removing screens costs nothing and refunds nothing (docs/product/costs.md#screens). */
   noCost: 'sem custo',
   chargedDiffers: 'O valor cobrado foi calculado pelo servidor no momento da ação e difere da prévia.',
   balanceAfter: (credits: string) => `Saldo atual: ${formatCredits(credits)} créditos`,

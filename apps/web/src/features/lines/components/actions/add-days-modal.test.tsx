@@ -17,7 +17,7 @@ const p2pLine = (overrides = {}) =>
   buildModalLine({ system: 2, extra_days_enabled: 1, extra_days: 0, ...overrides });
 const daysSelect = () => screen.getByTestId('add-days-days') as HTMLSelectElement;
 
-describe('AddDaysModal (spec §2, §5, PRODUCT.md §2-3)', () => {
+describe('AddDaysModal (docs/product/rules.md#extension, docs/product/contradictions.md#add-days-range, docs/product/costs.md#extension)', () => {
   it('offers 1 to 3 days, labelled up to 3 days', () => {
     renderActionModal(AddDaysModal, p2pLine());
     expect(Array.from(daysSelect().options).map((option) => option.textContent)).toEqual([

@@ -21,11 +21,11 @@ import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
 import { usePaidAction } from './use-paid-action';
 
-/** Spec §5 / PRODUCT.md §2: 1 to 3 days everywhere. */
+/** docs/product/rules.md#extension, docs/product/contradictions.md#add-days-range: 1 to 3 days everywhere. */
 const DAY_CHOICES = [1, 2, 3] as const;
 const DAY_SECONDS = 86_400;
 
-/** Add days (P2P extension, spec §2): days / 30 credits, from the later of now and the expiry. */
+/** Add days (P2P extension, docs/product/rules.md#extension): days / 30 credits, from the later of now and the expiry. */
 export function AddDaysModal({ line, opened, onClose }: LineActionModalProps) {
   return (
     <Dialog

@@ -11,7 +11,7 @@ const select = () => screen.getByTestId('change-service-select') as HTMLSelectEl
 const choose = (system: number) => fireEvent.change(select(), { target: { value: String(system) } });
 const submit = () => screen.getByTestId('change-service-submit') as HTMLButtonElement;
 
-describe('ChangeServiceModal (spec §2, §4)', () => {
+describe('ChangeServiceModal (docs/product/rules.md#services)', () => {
   it('offers IPTV, P2P and Híbrido, starting from the current one', () => {
     renderActionModal(ChangeServiceModal, buildModalLine({ system: 1 }));
     expect(Array.from(select().options).map((option) => option.textContent)).toEqual([

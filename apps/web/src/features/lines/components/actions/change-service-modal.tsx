@@ -24,7 +24,7 @@ function needsMac(error: unknown): boolean {
 }
 
 /**
- * Change service (spec §2, §4): IPTV, P2P or Híbrido, free. Choosing Híbrido is the hybrid transfer
+ * Change service (docs/product/rules.md#services): IPTV, P2P or Híbrido, free. Choosing Híbrido is the hybrid transfer
  * with the line's own MAC (irreversible, new username and password, shown afterwards); without a MAC
  * the modal says 'Usuário híbrido sem MAC Address' and offers the transfer dialog, which asks for one.
  */

@@ -14,7 +14,7 @@ const MAC_TAKEN = {
   body: { status: 409, code: 'conflict', message: LINE_MESSAGES.macTaken, field: 'macaddr' },
 };
 
-describe('EditLineModal (spec §2, §5 edit user)', () => {
+describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
   it('starts from the line and sends only what the API needs (unchanged credentials are kept)', async () => {
     const line = buildModalLine();
     const calls = mockApi({ 'PUT /users/31': { body: line } });

@@ -69,7 +69,7 @@ export function toEditPayload(values: EditLineFormValues, line: Line): EditLineI
   return payload;
 }
 
-/** The typed form, turned into the request and judged by the shared edit schema (spec §5 edit user). */
+/** The typed form, turned into the request and judged by the shared edit schema (docs/product/rules.md#edit-line). */
 export function editLineFormSchema(line: Line) {
   return formValuesSchema.transform((values) => toEditPayload(values, line)).pipe(editLineSchema);
 }
@@ -87,7 +87,7 @@ function defaultValues(line: Line, bouquets: Bouquet[]): EditLineFormValues {
   };
 }
 
-/** Edit user (spec §2, §5): bouquets (at least one), credentials, name, MAC, notes and phone. */
+/** Edit user (docs/product/rules.md#edit-line): bouquets (at least one), credentials, name, MAC, notes and phone. */
 export function EditLineModal({ line, opened, onClose }: LineActionModalProps) {
   return (
     <Dialog

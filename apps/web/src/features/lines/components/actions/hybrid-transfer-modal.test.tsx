@@ -20,7 +20,7 @@ const MAC_TAKEN = {
   body: { status: 409, code: 'conflict', message: LINE_MESSAGES.macTaken, field: 'macaddr' },
 };
 
-describe('HybridTransferModal (spec §2, §4, §5 MAC)', () => {
+describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/product/rules.md#mac-address)', () => {
   it("is titled 'Transferência para sistema Híbrido' and warns it is irreversible", () => {
     renderActionModal(HybridTransferModal, buildModalLine());
     expect(screen.getAllByText('Transferência para sistema Híbrido')).toHaveLength(1);

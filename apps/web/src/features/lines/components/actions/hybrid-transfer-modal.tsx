@@ -20,7 +20,7 @@ import { MacField } from './mac-field';
 import { NewCredentials } from './new-credentials';
 import { useMacAvailability } from './use-mac-availability';
 
-/** The warning every move to hybrid shows before it is confirmed (spec §4: irreversible). */
+/** The warning every move to hybrid shows before it is confirmed (docs/product/rules.md#hybrid-transfer: irreversible). */
 export function HybridWarning({ testId }: { testId: string }) {
   return (
     <Alert
@@ -35,7 +35,7 @@ export function HybridWarning({ testId }: { testId: string }) {
 }
 
 /**
- * 'Transferência para sistema Híbrido' (spec §2, §4, §5): a free MAC (required, formatted while typing,
+ * 'Transferência para sistema Híbrido' (docs/product/rules.md#hybrid-transfer, docs/product/rules.md#mac-address): a free MAC (required, formatted while typing,
  * checked once 12 hex digits are typed), an optional name; irreversible; the line gets a new username
  * and password, shown afterwards with copy buttons. Free of charge.
  */
@@ -130,7 +130,7 @@ function HybridTransferForm({ line, onClose }: { line: Line; onClose: () => void
           label={ACTION_TEXTS.hybridTransferSubmit}
           color="orange"
           pending={transfer.isPending}
-          // Spec §5: confirm stays disabled until the MAC is valid and free.
+          // docs/product/rules.md#mac-address: confirm stays disabled until the MAC is valid and free.
           disabled={macAvailability.state !== 'free'}
           testId="hybrid-transfer-submit"
         />

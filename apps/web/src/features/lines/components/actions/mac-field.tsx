@@ -19,7 +19,7 @@ interface MacFieldProps {
 }
 
 /**
- * The MAC input of spec §5: lowercased, non-hex stripped and grouped xx:xx:xx:xx:xx:xx while typing,
+ * The MAC input of docs/product/rules.md#mac-address: lowercased, non-hex stripped and grouped xx:xx:xx:xx:xx:xx while typing,
  * at most 17 characters, with the availability check shown beside and under it.
  */
 export function MacField({

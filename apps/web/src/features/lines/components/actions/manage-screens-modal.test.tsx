@@ -27,7 +27,7 @@ afterEach(() => {
 const typeChange = (value: string) =>
   fireEvent.change(screen.getByTestId('screens-change'), { target: { value } });
 
-describe('ManageScreensModal (spec §2, §5, PRODUCT.md §3)', () => {
+describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.md#screens)', () => {
   it('shows the current screens', () => {
     renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 3 }));
     expect(screen.getByTestId('screens-current').textContent).toBe('3');

@@ -37,7 +37,7 @@ export function screensChange(current: number, typed: unknown): number | null {
 }
 
 /**
- * Manage screens (spec §2, §5): a signed change; more screens cost added × months left (at least 1),
+ * Manage screens (docs/product/rules.md#screens): a signed change; more screens cost added × months left (at least 1),
  * fewer cost nothing ('sem custo', no refund). Not for trial, P2P or hybrid lines.
  */
 export function ManageScreensModal({ line, opened, onClose }: LineActionModalProps) {

@@ -3,7 +3,7 @@ import { fromCents } from '@panel/shared/money/credits';
 import { PRICE_TEXTS } from '../line-texts';
 import { costText } from './action-texts';
 
-/** What the caller will be charged: admins act for free (PRODUCT.md §3). */
+/** What the caller will be charged: admins act for free (docs/product/costs.md#admins-act-for-free). */
 export function previewCents(cents: number, isAdmin: boolean): number {
   return isAdmin ? 0 : cents;
 }

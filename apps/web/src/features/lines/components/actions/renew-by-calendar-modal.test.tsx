@@ -28,7 +28,7 @@ afterEach(() => {
 const dateInput = () => screen.getByTestId('renew-calendar-date') as HTMLInputElement;
 const pick = (date: string) => fireEvent.change(dateInput(), { target: { value: date } });
 
-describe('RenewByCalendarModal (spec §2, §5, §6)', () => {
+describe('RenewByCalendarModal (docs/product/rules.md#renewals, docs/product/rules.md#calendar-window, docs/product/rules.md#line-actions)', () => {
   it('limits the date input to the window: the day after expiry up to one month later', async () => {
     renderActionModal(RenewByCalendarModal, buildModalLine({ exp_date: EXP }));
     expect(dateInput().min).toBe('2026-11-26');

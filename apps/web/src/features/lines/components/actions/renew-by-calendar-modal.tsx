@@ -23,7 +23,7 @@ import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
 import { usePaidAction } from './use-paid-action';
 
-/** The shared refusal rule (spec §6), the same the server applies. */
+/** The shared refusal rule (docs/product/rules.md#line-actions), the same the server applies. */
 export function calendarRefusal(line: Line, now: number): { title: string; message: string } | null {
   return calendarRenewalRefusal(line, now);
 }
@@ -34,7 +34,7 @@ function showDate(date: string): string {
   return `${day}/${month}/${year}`;
 }
 
-/** The shared schema plus the shared window rule (spec §5), with its exact messages. */
+/** The shared schema plus the shared window rule (docs/product/rules.md#calendar-window), with its exact messages. */
 function calendarFormSchema(line: Line, now: number) {
   return renewByCalendarSchema.superRefine((value, context) => {
     const check = checkCalendarDate(value.selected_date, line.exp_date, now);
@@ -45,7 +45,7 @@ function calendarFormSchema(line: Line, now: number) {
   });
 }
 
-/** Renew up to a chosen date (spec §2, §5): days / 30 × screens, new expiry that day at 23:59:59. */
+/** Renew up to a chosen date (docs/product/rules.md#renewals, docs/product/rules.md#calendar-window): days / 30 × screens, new expiry that day at 23:59:59. */
 export function RenewByCalendarModal({ line, opened, onClose }: LineActionModalProps) {
   return (
     <Dialog

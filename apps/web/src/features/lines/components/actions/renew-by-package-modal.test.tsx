@@ -17,7 +17,7 @@ const select = () => screen.getByTestId('renew-package-select') as HTMLSelectEle
 const optionLabels = () => Array.from(select().options).map((option) => option.textContent);
 const choose = (id: number) => fireEvent.change(select(), { target: { value: String(id) } });
 
-describe('RenewByPackageModal (spec §2, §5, PRODUCT.md §3)', () => {
+describe('RenewByPackageModal (docs/product/rules.md#renewals, docs/product/costs.md#renewals)', () => {
   it.each([1, 3] as const)('offers the IPTV list to a line of system %i', async (system) => {
     renderActionModal(RenewByPackageModal, buildModalLine({ system }));
     await screen.findByTestId('renew-package-select');

@@ -28,7 +28,7 @@ export function renewalPackages(line: Pick<Line, 'system'>, packages: { iptv: Pa
   return line.system === SYSTEMS.p2p ? packages.p2p : packages.iptv;
 }
 
-/** Renew by package (spec §2): the package's months for its official credits × the line's screens. */
+/** Renew by package (docs/product/rules.md#renewals): the package's months for its official credits × the line's screens. */
 export function RenewByPackageModal({ line, opened, onClose }: LineActionModalProps) {
   return (
     <Dialog

@@ -21,7 +21,7 @@ interface Options {
 }
 
 /**
- * Spec §5 MAC: checked with POST /users/checkmac once 12 hex digits are typed; a 409 means taken
+ * docs/product/rules.md#mac-address: checked with POST /users/checkmac once 12 hex digits are typed; a 409 means taken
  * ('Este MAC address já está em uso.'). Each complete MAC is asked once per opening.
  */
 export function useMacAvailability(mac: string, { userId, knownFree }: Options = {}): MacAvailability {
