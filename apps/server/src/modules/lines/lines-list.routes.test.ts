@@ -269,7 +269,10 @@ describe('indexes the list relies on (decision 0018)', () => {
   const byExpiry = { field: 'exp_date', direction: 'asc' } as const;
   const newest = { field: 'id', direction: 'desc' } as const;
   const ALL: ListScope = { kind: 'all' };
-  const subtreeOf = (owner: AccountRow): ListScope => ({ kind: 'subtree', pattern: subtreePattern(owner.path) });
+  const subtreeOf = (owner: AccountRow): ListScope => ({
+    kind: 'subtree',
+    pattern: subtreePattern(owner.path),
+  });
   const shapes: {
     name: string;
     filters: (owner: AccountRow) => Omit<LineFilters, 'now'>;
