@@ -31,5 +31,3 @@ export const QUICK_LINKS = {
 
 export const EXPIRING_TITLE = 'Próximos vencimentos';
 export const EXPIRING_EMPTY = 'Não há vencimentos próximos';
-export const RENEW_MONTH_LABEL = 'Renovar 1 mês';
-export const RENEW_PACKAGE_LABEL = 'Renovar por pacote';

@@ -1,12 +1,16 @@
 import { ActionIcon, Card, Group, Text, Title, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LINE_ACTION_LABELS } from '@panel/shared/lines/line-action-labels';
 import type { Line } from '@panel/shared/lines/line-api';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { ExpiryBadge } from '@/components/expiry-badge';
 import { useExpiringLines } from '../api/get-expiring-lines';
-import { EXPIRING_EMPTY, EXPIRING_TITLE, RENEW_MONTH_LABEL, RENEW_PACKAGE_LABEL } from './dashboard-texts';
+import { EXPIRING_EMPTY, EXPIRING_TITLE } from './dashboard-texts';
+
+const RENEW_MONTH_LABEL = LINE_ACTION_LABELS['renew-month'];
+const RENEW_PACKAGE_LABEL = LINE_ACTION_LABELS['renew-package'];
 import type { RenewalDialogs } from './renewal-dialogs';
 
 type OpenRenewal = { kind: 'month' | 'package'; line: Line } | null;

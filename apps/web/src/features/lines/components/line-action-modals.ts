@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyModal } from '@/components/lazy-modal';
 import type { LineActionModalProps } from './actions/line-action-modal';
-import type { LineAction } from './line-row-actions';
+import type { LineAction } from '@panel/shared/lines/line-action-labels';
 
 /**
  * Row actions that open a modal of `./actions` (each takes `{ line, opened, onClose }`). Each is its own

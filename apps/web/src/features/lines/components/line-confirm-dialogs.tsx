@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { LINE_ACTION_LABELS } from '@panel/shared/lines/line-action-labels';
 import type { Line } from '@panel/shared/lines/line-api';
 import { renewMonthCents } from '@panel/shared/lines/line-costs';
 import { addPanelMonths, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
@@ -47,7 +48,7 @@ export function LineConfirmDialog({
       return (
         <ConfirmDialog
           {...common}
-          title={trial ? TRIAL_CONVERSION_TEXTS.title : 'Renovar 1 mês'}
+          title={trial ? TRIAL_CONVERSION_TEXTS.title : LINE_ACTION_LABELS['renew-month']}
           confirmLabel={trial ? TRIAL_CONVERSION_TEXTS.confirm : 'Renovar'}
           message={
             <>

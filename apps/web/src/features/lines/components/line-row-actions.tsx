@@ -26,43 +26,8 @@ import {
 } from 'react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import type { Line } from '@panel/shared/lines/line-api';
+import { LINE_ACTION_LABELS, LINE_ACTIONS, type LineAction } from '@panel/shared/lines/line-action-labels';
 import { lineActions } from '@panel/shared/lines/line-actions';
-
-/** Every row action of /users this build offers, in menu order ('remove' last, after a divider). */
-export const LINE_ACTIONS = [
-  'edit',
-  'renew-month',
-  'renew-package',
-  'renew-calendar',
-  'add-days',
-  'expiry-2359',
-  'manage-screens',
-  'block',
-  'unblock',
-  'resync-p2p',
-  'resync-hybrid',
-  'change-service',
-  'hybrid-transfer',
-  'remove',
-] as const;
-export type LineAction = (typeof LINE_ACTIONS)[number];
-
-export const LINE_ACTION_LABELS: Record<LineAction, string> = {
-  edit: 'Editar',
-  'renew-month': 'Renovar 1 mês',
-  'renew-package': 'Renovar por pacote',
-  'renew-calendar': 'Renovar por calendário',
-  'add-days': 'Adicionar dias',
-  'expiry-2359': 'Vencimento às 23:59',
-  'manage-screens': 'Gerenciar telas',
-  block: 'Bloquear',
-  unblock: 'Desbloquear',
-  'resync-p2p': 'Sincronizar P2P',
-  'resync-hybrid': 'Sincronizar Híbrido',
-  'change-service': 'Alterar serviço',
-  'hybrid-transfer': 'Transferência para sistema Híbrido',
-  remove: 'Remover',
-};
 
 const ICONS: Record<LineAction, ReactNode> = {
   edit: <IconEdit size={16} />,

@@ -26,7 +26,8 @@ import { LINE_ACTION_MODALS, OFFERED_LINE_ACTIONS } from './line-action-modals';
 import { lineColumns } from './line-columns';
 import type { ConfirmableAction } from './line-confirm-dialogs';
 import { defaultLineFilters, lineFilterParams, LineFiltersBar, type LineFilters } from './line-filters';
-import { LineActionsMenu, LineActionsTrigger, type LineAction } from './line-row-actions';
+import type { LineAction } from '@panel/shared/lines/line-action-labels';
+import { LineActionsMenu, LineActionsTrigger } from './line-row-actions';
 import { CLEANUP_LABEL, LINE_SMALL_TOASTS, LINE_TOASTS, NEW_USER_LABEL, USERS_TITLE } from './line-texts';
 import { useNow } from './use-now';
 

@@ -1,3 +1,4 @@
+import { LINE_ACTION_LABELS } from '@panel/shared/lines/line-action-labels';
 import { formatCredits } from '@panel/shared/money/credits';
 
 /**
@@ -5,14 +6,13 @@ import { formatCredits } from '@panel/shared/money/credits';
  * `@panel/shared/lines/line-messages`; the success toasts and 'Grátis (admin)' in `../line-texts`.
  */
 export const ACTION_TITLES = {
-  renewByPackage: 'Renovar por pacote',
-  renewByCalendar: 'Renovar por calendário',
-  addDays: 'Adicionar dias',
+  renewByPackage: LINE_ACTION_LABELS['renew-package'],
+  renewByCalendar: LINE_ACTION_LABELS['renew-calendar'],
+  addDays: LINE_ACTION_LABELS['add-days'],
   edit: 'Editar usuário',
-  screens: 'Gerenciar telas',
-  changeService: 'Alterar serviço',
-  /** docs/product/screens.md#users-row-actions, word for word. */
-  hybridTransfer: 'Transferência para sistema Híbrido',
+  screens: LINE_ACTION_LABELS['manage-screens'],
+  changeService: LINE_ACTION_LABELS['change-service'],
+  hybridTransfer: LINE_ACTION_LABELS['hybrid-transfer'],
 } as const;
 
 /** 'Custo: 12,50 créditos' from a two-decimal credit string. */
