@@ -83,6 +83,18 @@ const configSchema = z
     PROVISIONING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
     PROVISIONING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
     PROVISIONING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // The address customers' apps use (shown in the panel's playlist links and written into get.php's
+    // playlists); unset: the origin the request came to (decision 0037).
+    PLAYER_BASE_URL: optionalHttpUrl,
+    // Signs redirect-mode stream tokens (HMAC-SHA256); an edge server verifying them needs the same value.
+    // Unset: a secret generated on first start and kept in the database (app_secrets 'stream_token_secret').
+    STREAM_TOKEN_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    // How long a redirect or a proxied HLS token stays valid: a film paused and resumed within it still plays.
+    STREAM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(604_800).default(21_600),
+    // How often the server looks for content sources whose sync interval has passed.
+    CONTENT_SYNC_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+    // Upstream requests (import, proxy) give up when no byte arrived for this long.
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     // Unset: /metrics answers 404. 16+ characters: it is the only thing between the internet and the figures.
     METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
     // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the

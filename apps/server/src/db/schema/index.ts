@@ -7,3 +7,4 @@ export * from './credit-ledger';
 export * from './logs';
 export * from './lines';
 export * from './attempt-counters';
+export * from './content';
