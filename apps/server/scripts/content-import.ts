@@ -90,7 +90,9 @@ async function main(): Promise<number> {
     const source = existing
       ? ((await updateSourceRow(database.db, existing.id, changes)) ?? existing)
       : await insertSourceRow(database.db, wanted);
-    console.log(`${existing ? 'Sincronizando' : 'Fonte criada:'} #${source.id} ${source.name} (${source.kind})`);
+    console.log(
+      `${existing ? 'Sincronizando' : 'Fonte criada:'} #${source.id} ${source.name} (${source.kind})`,
+    );
     const runner = createSyncRunner({
       db: database.db,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,

@@ -430,7 +430,11 @@ export async function startXtreamUpstream(
       return playerApi(url.searchParams, response);
     }
     if (url.pathname === '/big-guide.xml') {
-      bigGuide(response, Number(url.searchParams.get('channels')), Number(url.searchParams.get('programmes')));
+      bigGuide(
+        response,
+        Number(url.searchParams.get('channels')),
+        Number(url.searchParams.get('programmes')),
+      );
       return;
     }
     if (url.pathname === '/xmltv.php') {

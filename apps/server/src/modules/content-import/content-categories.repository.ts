@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database, } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { Transaction } from '../../db/run-in-transaction';
 import { bouquetCategories, bouquets } from '../../db/schema/index';
 

@@ -40,79 +40,75 @@ function contentImport(args: string[]): Promise<{ code: number | null; output: s
 }
 
 describe('npm run content:import', () => {
-  it(
-    'imports an Xtream server and an M3U playlist into the data folder, refuses wrong credentials',
-    async () => {
-      const xtream = await contentImport([
-        '--xtream',
-        upstream.url,
-        '--username',
-        upstream.username,
-        '--password',
-        upstream.password,
-        '--name',
-        'Fornecedor',
+  it('imports an Xtream server and an M3U playlist into the data folder, refuses wrong credentials', async () => {
+    const xtream = await contentImport([
+      '--xtream',
+      upstream.url,
+      '--username',
+      upstream.username,
+      '--password',
+      upstream.password,
+      '--name',
+      'Fornecedor',
+    ]);
+    expect(xtream.code, xtream.output).toBe(0);
+    expect(xtream.output).toContain('Fonte criada: #1 Fornecedor (xtream)');
+    expect(xtream.output).toMatch(/episodes: \d+\/1/);
+    expect(xtream.output).toMatch(/canais\s+\+2 ~0 -0/);
+
+    const m3u = await contentImport([
+      '--m3u',
+      `${upstream.url}/playlist.m3u`,
+      '--xmltv',
+      `${upstream.url}/guide.xml`,
+    ]);
+    expect(m3u.code, m3u.output).toBe(0);
+    expect(m3u.output).toMatch(/filmes\s+\+2 ~0 -0/);
+
+    // Again: the same source (found by its URL), nothing added.
+    const again = await contentImport(['--m3u', `${upstream.url}/playlist.m3u`]);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain('Sincronizando #2');
+    expect(again.output).toMatch(/canais\s+\+0 ~0 -0/);
+
+    const wrong = await contentImport([
+      '--xtream',
+      upstream.url,
+      '--username',
+      upstream.username,
+      '--password',
+      'errada',
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain('O servidor de origem recusou o usuário e a senha informados.');
+
+    const usage = await contentImport(['--xmltv', 'guia.xml']);
+    expect(usage.code).toBe(2);
+    expect(usage.output).toContain('Usage:');
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const sources = await database.db.select().from(contentSources).orderBy(asc(contentSources.id));
+      expect(sources.map((row) => [row.kind, row.deliveryMode, row.syncStatus])).toEqual([
+        ['xtream', 'proxy', 'failed'],
+        ['m3u', 'redirect', 'ok'],
       ]);
-      expect(xtream.code, xtream.output).toBe(0);
-      expect(xtream.output).toContain('Fonte criada: #1 Fornecedor (xtream)');
-      expect(xtream.output).toMatch(/episodes: \d+\/1/);
-      expect(xtream.output).toMatch(/canais\s+\+2 ~0 -0/);
+      const [counts] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(contentStreams)
+        .where(eq(contentStreams.sourceId, 1));
+      expect(counts?.count).toBe(7);
+      const [programmes] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(epgProgrammes);
+      expect(programmes?.count).toBe(16);
 
-      const m3u = await contentImport([
-        '--m3u',
-        `${upstream.url}/playlist.m3u`,
-        '--xmltv',
-        `${upstream.url}/guide.xml`,
-      ]);
-      expect(m3u.code, m3u.output).toBe(0);
-      expect(m3u.output).toMatch(/filmes\s+\+2 ~0 -0/);
-
-      // Again: the same source (found by its URL), nothing added.
-      const again = await contentImport(['--m3u', `${upstream.url}/playlist.m3u`]);
-      expect(again.code, again.output).toBe(0);
-      expect(again.output).toContain('Sincronizando #2');
-      expect(again.output).toMatch(/canais\s+\+0 ~0 -0/);
-
-      const wrong = await contentImport([
-        '--xtream',
-        upstream.url,
-        '--username',
-        upstream.username,
-        '--password',
-        'errada',
-      ]);
-      expect(wrong.code).toBe(1);
-      expect(wrong.output).toContain('O servidor de origem recusou o usuário e a senha informados.');
-
-      const usage = await contentImport(['--xmltv', 'guia.xml']);
-      expect(usage.code).toBe(2);
-      expect(usage.output).toContain('Usage:');
-
-      const database = await openDatabase({ dataDir });
-      try {
-        const sources = await database.db.select().from(contentSources).orderBy(asc(contentSources.id));
-        expect(sources.map((row) => [row.kind, row.deliveryMode, row.syncStatus])).toEqual([
-          ['xtream', 'proxy', 'failed'],
-          ['m3u', 'redirect', 'ok'],
-        ]);
-        const [counts] = await database.db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(contentStreams)
-          .where(eq(contentStreams.sourceId, 1));
-        expect(counts?.count).toBe(7);
-        const [programmes] = await database.db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(epgProgrammes);
-        expect(programmes?.count).toBe(16);
-
-        // While a process (here: this test) has the folder open, the command refuses to touch it.
-        const locked = await contentImport(['--m3u', `${upstream.url}/playlist.m3u`]);
-        expect(locked.code).toBe(1);
-        expect(locked.output).toContain('is in use by');
-      } finally {
-        await database.close();
-      }
-    },
-    180_000,
-  );
+      // While a process (here: this test) has the folder open, the command refuses to touch it.
+      const locked = await contentImport(['--m3u', `${upstream.url}/playlist.m3u`]);
+      expect(locked.code).toBe(1);
+      expect(locked.output).toContain('is in use by');
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 });

@@ -9,12 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { ContentSource } from '@panel/shared/content/content-sources-api';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentCategories,
-  contentSeries,
-  contentStreams,
-  epgProgrammes,
-} from '../../db/schema/index';
+import { contentCategories, contentSeries, contentStreams, epgProgrammes } from '../../db/schema/index';
 import { useTestApp } from '../../../test/test-app';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 import { classifyM3uEntry, parseExtinf } from './m3u-parser';
@@ -61,10 +56,17 @@ const streamsOf = (sourceId: number) =>
 describe('M3U parsing rules', () => {
   it('reads #EXTINF attributes and the name after the first comma outside quotes', () => {
     expect(
-      parseExtinf('#EXTINF:-1 tvg-id="a.br" tvg-name="A, B" tvg-logo="http://l/x.png" group-title="G 1",A, B'),
+      parseExtinf(
+        '#EXTINF:-1 tvg-id="a.br" tvg-name="A, B" tvg-logo="http://l/x.png" group-title="G 1",A, B',
+      ),
     ).toEqual({
       name: 'A, B',
-      attributes: { 'tvg-id': 'a.br', 'tvg-name': 'A, B', 'tvg-logo': 'http://l/x.png', 'group-title': 'G 1' },
+      attributes: {
+        'tvg-id': 'a.br',
+        'tvg-name': 'A, B',
+        'tvg-logo': 'http://l/x.png',
+        'group-title': 'G 1',
+      },
     });
   });
 
@@ -145,7 +147,9 @@ describe('M3U import', () => {
       epgProgrammes: 8,
     });
     expect((await streamsOf(source.id)).map((row) => row.id)).toEqual(streams.map((row) => row.id));
-    expect(await t.db.select().from(epgProgrammes).where(eq(epgProgrammes.sourceId, source.id))).toHaveLength(8);
+    expect(await t.db.select().from(epgProgrammes).where(eq(epgProgrammes.sourceId, source.id))).toHaveLength(
+      8,
+    );
   });
 
   it('imports files: series from names, Xtream-shaped URLs, #EXTGRP, a gzipped guide; re-sync retires', async () => {
@@ -199,12 +203,17 @@ describe('M3U import', () => {
     const [dark] = await t.db.select().from(contentSeries).where(eq(contentSeries.sourceId, source.id));
     expect(dark).toMatchObject({ name: 'Dark', cover: 'http://l/dark.png' });
     expect(
-      streams.filter((row) => row.kind === 'episode').map((row) => [row.seriesId, row.seasonNumber, row.episodeNumber]),
+      streams
+        .filter((row) => row.kind === 'episode')
+        .map((row) => [row.seriesId, row.seasonNumber, row.episodeNumber]),
     ).toEqual([
       [dark?.id, 1, 1],
       [dark?.id, 1, 2],
     ]);
-    const categories = await t.db.select().from(contentCategories).where(eq(contentCategories.sourceId, source.id));
+    const categories = await t.db
+      .select()
+      .from(contentCategories)
+      .where(eq(contentCategories.sourceId, source.id));
     expect(categories.map((row) => [row.kind, row.name, row.isAdult]).sort()).toEqual(
       [
         ['live', 'Abertos', false],
@@ -256,6 +265,8 @@ describe('M3U import', () => {
     const failed = await sync(badGuide.id);
     expect(failed.sync_status).toBe('failed');
     expect(failed.sync_error).toMatch(/^O guia XMLTV é inválido:/);
-    expect(await t.db.select().from(epgProgrammes).where(eq(epgProgrammes.sourceId, badGuide.id))).toEqual([]);
+    expect(await t.db.select().from(epgProgrammes).where(eq(epgProgrammes.sourceId, badGuide.id))).toEqual(
+      [],
+    );
   });
 });

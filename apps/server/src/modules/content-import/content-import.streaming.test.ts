@@ -66,82 +66,76 @@ async function writePlaylist(path: string): Promise<number> {
       );
     }
   }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
   return statSync(path).size;
 }
 
 describe('streamed parsing', () => {
-  it(
-    'imports a 100,000-entry M3U with the live heap far below the file size',
-    async () => {
-      const path = join(work, 'grande.m3u');
-      const size = await writePlaylist(path);
-      expect(size).toBeGreaterThan(20_000_000);
-      const created = await t.as(t.adminToken).post('/api/admin/content/sources', {
-        kind: 'm3u',
-        name: 'Lista grande',
-        url: path,
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const source = created.json<ContentSource>();
+  it('imports a 100,000-entry M3U with the live heap far below the file size', async () => {
+    const path = join(work, 'grande.m3u');
+    const size = await writePlaylist(path);
+    expect(size).toBeGreaterThan(20_000_000);
+    const created = await t.as(t.adminToken).post('/api/admin/content/sources', {
+      kind: 'm3u',
+      name: 'Lista grande',
+      url: path,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const source = created.json<ContentSource>();
 
-      const baseline = liveHeap();
-      let peak = 0;
-      let calls = 0;
-      const outcome = await t.app.contentSync.runNow(source.id, (progress) => {
-        // A forced GC costs tens of ms: measure every 20th report (every ~5,000 entries).
-        if (progress.phase === 'playlist' && ++calls % 20 === 0) peak = Math.max(peak, liveHeap() - baseline);
-      });
-      expect(outcome?.status, JSON.stringify(outcome)).toBe('ok');
-      expect(calls).toBeGreaterThan(100);
-      expect(outcome?.status === 'ok' && outcome.summary).toMatchObject({
-        live: { added: 33_334 },
-        movies: { added: 33_333 },
-        episodes: { added: 33_333 },
-      });
-      const [active] = await t.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(contentStreams)
-        .where(and(eq(contentStreams.sourceId, source.id), isNull(contentStreams.retiredAt)));
-      expect(active?.count).toBe(ENTRIES);
-      // Holding the file whole would keep at least `size` bytes alive (its text), its entries far more.
-      expect(peak).toBeLessThan(size / 4);
-    },
-    600_000,
-  );
+    const baseline = liveHeap();
+    let peak = 0;
+    let calls = 0;
+    const outcome = await t.app.contentSync.runNow(source.id, (progress) => {
+      // A forced GC costs tens of ms: measure every 20th report (every ~5,000 entries).
+      if (progress.phase === 'playlist' && ++calls % 20 === 0) peak = Math.max(peak, liveHeap() - baseline);
+    });
+    expect(outcome?.status, JSON.stringify(outcome)).toBe('ok');
+    expect(calls).toBeGreaterThan(100);
+    expect(outcome?.status === 'ok' && outcome.summary).toMatchObject({
+      live: { added: 33_334 },
+      movies: { added: 33_333 },
+      episodes: { added: 33_333 },
+    });
+    const [active] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(contentStreams)
+      .where(and(eq(contentStreams.sourceId, source.id), isNull(contentStreams.retiredAt)));
+    expect(active?.count).toBe(ENTRIES);
+    // Holding the file whole would keep at least `size` bytes alive (its text), its entries far more.
+    expect(peak).toBeLessThan(size / 4);
+  }, 600_000);
 
-  it(
-    'parses a large generated XMLTV guide as a stream',
-    async () => {
-      const channels = 400;
-      const programmes = 125;
-      const baseline = liveHeap();
-      let peak = 0;
-      let count = 0;
-      let channelCount = 0;
-      let bytes = 0;
-      const input = await openTextStream(
-        `${upstream.url}/big-guide.xml?channels=${channels}&programmes=${programmes}`,
-        { timeoutMs: 15_000 },
-      );
-      const counted = input.pipe(
-        new PassThrough({
-          encoding: 'utf8',
-          transform(chunk: Buffer, _encoding, done) {
-            bytes += chunk.length;
-            done(null, chunk);
-          },
-        }),
-      );
-      for await (const item of parseXmltv(counted)) {
-        if (item.type === 'channel') channelCount++;
-        else if (++count % 5000 === 0) peak = Math.max(peak, liveHeap() - baseline);
-      }
-      expect(channelCount).toBe(channels);
-      expect(count).toBe(channels * programmes);
-      expect(bytes).toBeGreaterThan(12_000_000);
-      expect(peak).toBeLessThan(bytes / 4);
-    },
-    300_000,
-  );
+  it('parses a large generated XMLTV guide as a stream', async () => {
+    const channels = 400;
+    const programmes = 125;
+    const baseline = liveHeap();
+    let peak = 0;
+    let count = 0;
+    let channelCount = 0;
+    let bytes = 0;
+    const input = await openTextStream(
+      `${upstream.url}/big-guide.xml?channels=${channels}&programmes=${programmes}`,
+      { timeoutMs: 15_000 },
+    );
+    const counted = input.pipe(
+      new PassThrough({
+        encoding: 'utf8',
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done(null, chunk);
+        },
+      }),
+    );
+    for await (const item of parseXmltv(counted)) {
+      if (item.type === 'channel') channelCount++;
+      else if (++count % 5000 === 0) peak = Math.max(peak, liveHeap() - baseline);
+    }
+    expect(channelCount).toBe(channels);
+    expect(count).toBe(channels * programmes);
+    expect(bytes).toBeGreaterThan(12_000_000);
+    expect(peak).toBeLessThan(bytes / 4);
+  }, 300_000);
 });

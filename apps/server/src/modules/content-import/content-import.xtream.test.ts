@@ -191,11 +191,18 @@ describe('Xtream import', () => {
       });
       const after = await streamsOf(source.id);
       const movie = after.find((row) => row.kind === 'movie' && row.externalId === '2001');
-      expect(movie).toMatchObject({ id: idOf('2001'), name: 'Filme Teste (Versão Estendida)', retiredAt: null });
+      expect(movie).toMatchObject({
+        id: idOf('2001'),
+        name: 'Filme Teste (Versão Estendida)',
+        retiredAt: null,
+      });
       // Details fetched once stay although the listing does not repeat them.
       expect(movie?.info).toMatchObject({ plot: 'Sinopse de Filme Teste' });
       expect(after.find((row) => row.externalId === '1002')?.retiredAt).toBeInstanceOf(Date);
-      expect(after.find((row) => row.externalId === '1001')).toMatchObject({ id: idOf('1001'), retiredAt: null });
+      expect(after.find((row) => row.externalId === '1001')).toMatchObject({
+        id: idOf('1001'),
+        retiredAt: null,
+      });
       const programmes = await t.db
         .select({ count: sql<number>`count(*)::int` })
         .from(epgProgrammes)
@@ -248,7 +255,9 @@ describe('Xtream import', () => {
       .where(and(eq(contentCategories.sourceId, source.id), eq(contentCategories.externalId, '19')));
     expect(adult?.isAdult).toBe(true);
     expect(await bouquetIdsOf(adult?.id ?? 0)).toEqual(adultBouquets);
-    expect(await bouquetIdsOf(news.id)).toEqual([nonAdultBouquets[1], adultBouquets[0]].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    expect(await bouquetIdsOf(news.id)).toEqual(
+      [nonAdultBouquets[1], adultBouquets[0]].sort((a, b) => (a ?? 0) - (b ?? 0)),
+    );
 
     const listed = await admin().get('/api/admin/content/categories?kind=live');
     expect(listed.statusCode).toBe(200);
@@ -340,7 +349,10 @@ describe('admin routes', () => {
       password: 'p',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'url', message: 'Informe um endereço http:// ou https:// válido' });
+    expect(bad.json()).toMatchObject({
+      field: 'url',
+      message: 'Informe um endereço http:// ou https:// válido',
+    });
     const noPassword = await admin().post('/api/admin/content/sources', {
       kind: 'xtream',
       name: 'X',

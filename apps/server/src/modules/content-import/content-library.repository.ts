@@ -176,7 +176,8 @@ export async function upsertStreams(
   const changed = sql`(row(${current}, "content_streams"."info" || excluded."info")
     is distinct from row(${incoming}, "content_streams"."info") or "content_streams"."retired_at" is not null)`;
   const set: Record<string, SQL> = {};
-  const camel = (column: string) => column.replace(/_(\w)/g, (_match, letter: string) => letter.toUpperCase());
+  const camel = (column: string) =>
+    column.replace(/_(\w)/g, (_match, letter: string) => letter.toUpperCase());
   for (const column of STREAM_COLUMNS) set[camel(column)] = excluded(column);
   return db
     .insert(contentStreams)

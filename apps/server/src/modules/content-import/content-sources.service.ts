@@ -115,7 +115,9 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
         xmltv_url: input.xmltv_url === undefined ? current.xmltvUrl : input.xmltv_url || null,
         delivery_mode: input.delivery_mode ?? current.deliveryMode,
         sync_interval_minutes:
-          input.sync_interval_minutes === undefined ? current.syncIntervalMinutes : input.sync_interval_minutes,
+          input.sync_interval_minutes === undefined
+            ? current.syncIntervalMinutes
+            : input.sync_interval_minutes,
       });
       if (!merged.success) {
         const issue = merged.error.issues[0];

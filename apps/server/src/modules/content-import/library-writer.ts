@@ -1,4 +1,8 @@
-import { ADULT_CATEGORY_PATTERN, type SyncProgress, type SyncSummary } from '@panel/shared/content/content-sources-api';
+import {
+  ADULT_CATEGORY_PATTERN,
+  type SyncProgress,
+  type SyncSummary,
+} from '@panel/shared/content/content-sources-api';
 import type { Database } from '../../db/database';
 import {
   activeIdsAfter,

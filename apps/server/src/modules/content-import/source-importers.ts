@@ -170,7 +170,10 @@ export async function importXtream(
       epgChannelId: nullable(text(item.epg_channel_id)),
       containerExtension: 'ts',
       tmdbId: null,
-      info: { tv_archive: numberOr(item.tv_archive, 0), tv_archive_duration: numberOr(item.tv_archive_duration, 0) },
+      info: {
+        tv_archive: numberOr(item.tv_archive, 0),
+        tv_archive_duration: numberOr(item.tv_archive_duration, 0),
+      },
       sourceUrls: [upstreamStreamUrl(credentials, 'live', id, 'ts')],
       sortOrder: numberOr(item.num, index + 1),
     });
@@ -259,7 +262,8 @@ export async function importXtream(
         const id = text(episode.id);
         if (!id) continue;
         const extension = text(episode.container_extension) || 'mp4';
-        const details = typeof episode.info === 'object' && episode.info !== null ? (episode.info as Json) : {};
+        const details =
+          typeof episode.info === 'object' && episode.info !== null ? (episode.info as Json) : {};
         await writer.stream({
           kind: 'episode',
           externalId: id,

@@ -68,7 +68,10 @@ export function createXtreamClient(credentials: XtreamCredentials, options: Inpu
       ...(action ? { action } : {}),
       ...params,
     });
-    const answer = await fetchJson(`${trimBase(credentials.base)}/player_api.php?${query.toString()}`, options);
+    const answer = await fetchJson(
+      `${trimBase(credentials.base)}/player_api.php?${query.toString()}`,
+      options,
+    );
     if (refusedCredentials(answer)) throw new SyncError(CONTENT_MESSAGES.upstreamAuthFailed);
     return answer;
   };
