@@ -15,6 +15,7 @@ import attempts from './modules/attempts/attempts.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { complementsRoutes } from './modules/complements/complements.routes';
+import contentImport from './modules/content-import/content-import.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogRoutes, { db });
   await app.register(complementsRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  await app.register(contentImport, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();

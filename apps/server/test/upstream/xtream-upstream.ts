@@ -96,10 +96,16 @@ export interface XtreamUpstream {
   /** Every request's path and query, in order (to prove what reached the upstream). */
   requests: string[];
   setCatalog(catalog: UpstreamCatalog): void;
+  /** Delays every player_api.php answer by `ms` (a slow provider: tests watch a sync while it runs). */
+  setDelay(ms: number): void;
   /** Same media without credentials (for M3U sources): BASE/media/live.ts, movie.mp4, episode.mp4, live.m3u8. */
   mediaUrl(file: 'live.ts' | 'live.m3u8' | 'movie.mp4' | 'episode.mp4'): string;
   /** An M3U playlist of the catalogue pointing at /media/ (no credentials), as a file's text. */
   m3uText(): string;
+  /**
+   * GET BASE/big-guide.xml?channels=C&programmes=P: a generated XMLTV guide of C channels with P
+   * programmes each, written to the socket chunk by chunk (never built whole), for streamed-parsing tests.
+   */
   close(): Promise<void>;
 }
 
@@ -154,6 +160,7 @@ export async function startXtreamUpstream(
   const username = options.username ?? 'upstreamuser';
   const password = options.password ?? 'upstreampass';
   let catalog = options.catalog ?? defaultUpstreamCatalog();
+  let delayMs = 0;
   const requests: string[] = [];
   let base = '';
 
@@ -355,6 +362,34 @@ export async function startXtreamUpstream(
     return `${rows.join('\r\n')}\r\n`;
   }
 
+  function bigGuide(response: ServerResponse, channels: number, programmes: number): void {
+    response.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' });
+    const start = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    let channel = 0;
+    const write = () => {
+      while (channel < channels) {
+        let chunk = channel === 0 ? '<?xml version="1.0" encoding="UTF-8"?>\n<tv>\n' : '';
+        chunk += `<channel id="big${channel}.br"><display-name>Canal ${channel}</display-name></channel>\n`;
+        for (let slot = 0; slot < programmes; slot++) {
+          const from = new Date(start + slot * 1_800_000);
+          const to = new Date(from.getTime() + 1_800_000);
+          chunk +=
+            `<programme start="${stamp(from)}" stop="${stamp(to)}" channel="big${channel}.br">` +
+            `<title lang="pt">Programa ${slot} do canal ${channel}</title>` +
+            `<desc lang="pt">Uma descrição razoavelmente longa do programa ${slot} &amp; do canal ${channel}, ` +
+            `para que o guia tenha o tamanho de um guia real.</desc></programme>\n`;
+        }
+        channel++;
+        if (!response.write(chunk)) {
+          response.once('drain', write);
+          return;
+        }
+      }
+      response.end('</tv>\n');
+    };
+    write();
+  }
+
   /** /live|movie|series/U/P/ID.ext with the upstream line's credentials. */
   function stream(request: IncomingMessage, response: ServerResponse, path: string): boolean {
     const match = /^\/(live|movie|series)\/([^/]+)\/([^/]+)\/(\d+)\.(\w+)$/.exec(path);
@@ -387,7 +422,21 @@ export async function startXtreamUpstream(
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://upstream');
     requests.push(`${url.pathname}${url.search}`);
-    if (url.pathname === '/player_api.php') return playerApi(url.searchParams, response);
+    if (url.pathname === '/player_api.php') {
+      if (delayMs > 0) {
+        setTimeout(() => playerApi(url.searchParams, response), delayMs);
+        return;
+      }
+      return playerApi(url.searchParams, response);
+    }
+    if (url.pathname === '/big-guide.xml') {
+      bigGuide(
+        response,
+        Number(url.searchParams.get('channels')),
+        Number(url.searchParams.get('programmes')),
+      );
+      return;
+    }
     if (url.pathname === '/xmltv.php') {
       const query = url.searchParams;
       if (query.get('username') !== username || query.get('password') !== password) {
@@ -432,6 +481,9 @@ export async function startXtreamUpstream(
     requests,
     setCatalog(next) {
       catalog = next;
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     mediaUrl: (file) => `${base}/media/${file}`,
     m3uText,

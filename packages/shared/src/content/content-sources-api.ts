@@ -22,14 +22,30 @@ export const CONTENT_MESSAGES = {
   syncStarted: 'Sincronização iniciada',
   sourceSaved: 'Fonte salva com sucesso',
   sourceRemoved: 'Fonte removida com sucesso',
+  // Why a sync failed (content_sources.sync_error), docs/product/api.md#content-import.
+  upstreamAuthFailed: 'O servidor de origem recusou o usuário e a senha informados.',
+  upstreamTimeout: 'O servidor de origem não respondeu a tempo.',
+  upstreamUnreachable: 'Não foi possível conectar ao servidor de origem.',
+  upstreamHttpError: 'O servidor de origem respondeu com erro HTTP',
+  upstreamInvalidAnswer: 'O servidor de origem enviou uma resposta inválida.',
+  fileNotFound: 'Arquivo não encontrado no servidor:',
+  playlistInvalid: 'O arquivo não é uma lista M3U válida (falta #EXTM3U).',
+  guideInvalid: 'O guia XMLTV é inválido:',
+  syncInterrupted: 'Sincronização interrompida (servidor parado ou fonte removida).',
+  syncStale: 'Sincronização abandonada: o servidor parou durante a execução.',
+  syncUnexpected: 'Erro inesperado durante a sincronização; veja o log do servidor.',
 } as const;
+
+/** Categories whose name says they are adult content join only the adult bouquets (decision 0037). */
+export const ADULT_CATEGORY_PATTERN = /adult|adulto|xxx|\+18|18\+/i;
 
 export const SYNC_STATUSES = ['idle', 'running', 'ok', 'failed'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
 
 /** What a running sync is doing; `total` is null while it cannot be known (a streamed playlist). */
 export const syncProgressSchema = z.object({
-  phase: z.enum(['categories', 'live', 'movies', 'series', 'episodes', 'epg', 'retiring']),
+  // playlist: an M3U playlist, whose kinds are mixed, read in one pass.
+  phase: z.enum(['categories', 'live', 'movies', 'series', 'episodes', 'playlist', 'epg', 'retiring']),
   done: z.number().int().min(0),
   total: z.number().int().min(0).nullable(),
 });
@@ -89,14 +105,6 @@ const urlOrPath = z
   .min(1, CONTENT_MESSAGES.required)
   .regex(/^(https?:\/\/[^\s/?#]+\S*|\/\S.*)$/i, CONTENT_MESSAGES.pathOrUrlInvalid);
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .nullable()
-  .transform((value) => (value ? value : null));
-
 const intervalSchema = z
   .number({ error: CONTENT_MESSAGES.intervalInvalid })
   .int(CONTENT_MESSAGES.intervalInvalid)
@@ -146,15 +154,24 @@ export const contentSourceInputSchema = z.discriminatedUnion('kind', [
 ]);
 export type ContentSourceInput = z.input<typeof contentSourceInputSchema>;
 
-/** Editing keeps the kind; an omitted or empty password keeps the stored one. */
+/**
+ * Editing keeps the kind; an omitted field keeps its value (so these are optional, not defaulted), null or
+ * '' clears it; an omitted or empty password keeps the stored one.
+ */
 export const contentSourceUpdateSchema = z.object({
   name: nameSchema.optional(),
   url: z.string().trim().optional(),
-  username: optionalText,
+  username: z.string().trim().max(200).nullable().optional(),
   password: z.string().optional(),
-  xmltv_url: optionalText,
+  xmltv_url: z.string().trim().max(2000).nullable().optional(),
   delivery_mode: z.enum(DELIVERY_MODES).optional(),
-  sync_interval_minutes: intervalSchema,
+  sync_interval_minutes: z
+    .number({ error: CONTENT_MESSAGES.intervalInvalid })
+    .int(CONTENT_MESSAGES.intervalInvalid)
+    .min(5, CONTENT_MESSAGES.intervalInvalid)
+    .max(10_080, CONTENT_MESSAGES.intervalInvalid)
+    .nullable()
+    .optional(),
 });
 export type ContentSourceUpdate = z.input<typeof contentSourceUpdateSchema>;
 

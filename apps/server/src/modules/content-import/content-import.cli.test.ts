@@ -1,0 +1,114 @@
+/**
+ * `npm run content:import` end to end (decision 0038): the script runs as operators run it, a child
+ * process (spawned asynchronously: the test upstream it reads runs in this process), on an embedded
+ * PGlite data folder; the database is then opened here and checked.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database';
+import { contentSources, contentStreams, epgProgrammes } from '../../db/schema/index';
+import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
+
+const SERVER_ROOT = resolve(import.meta.dirname, '../../..');
+const work = mkdtempSync(join(tmpdir(), 'panel-cli-import-'));
+const dataDir = join(work, 'data');
+let upstream: XtreamUpstream;
+beforeAll(async () => {
+  upstream = await startXtreamUpstream();
+}, 120_000);
+afterAll(async () => {
+  await upstream?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function contentImport(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/content-import.ts', ...args], {
+      cwd: SERVER_ROOT,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, INIT_CWD: work },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, output }));
+  });
+}
+
+describe('npm run content:import', () => {
+  it('imports an Xtream server and an M3U playlist into the data folder, refuses wrong credentials', async () => {
+    const xtream = await contentImport([
+      '--xtream',
+      upstream.url,
+      '--username',
+      upstream.username,
+      '--password',
+      upstream.password,
+      '--name',
+      'Fornecedor',
+    ]);
+    expect(xtream.code, xtream.output).toBe(0);
+    expect(xtream.output).toContain('Fonte criada: #1 Fornecedor (xtream)');
+    expect(xtream.output).toMatch(/episodes: \d+\/1/);
+    expect(xtream.output).toMatch(/canais\s+\+2 ~0 -0/);
+
+    const m3u = await contentImport([
+      '--m3u',
+      `${upstream.url}/playlist.m3u`,
+      '--xmltv',
+      `${upstream.url}/guide.xml`,
+    ]);
+    expect(m3u.code, m3u.output).toBe(0);
+    expect(m3u.output).toMatch(/filmes\s+\+2 ~0 -0/);
+
+    // Again: the same source (found by its URL), nothing added.
+    const again = await contentImport(['--m3u', `${upstream.url}/playlist.m3u`]);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain('Sincronizando #2');
+    expect(again.output).toMatch(/canais\s+\+0 ~0 -0/);
+
+    const wrong = await contentImport([
+      '--xtream',
+      upstream.url,
+      '--username',
+      upstream.username,
+      '--password',
+      'errada',
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain('O servidor de origem recusou o usuário e a senha informados.');
+
+    const usage = await contentImport(['--xmltv', 'guia.xml']);
+    expect(usage.code).toBe(2);
+    expect(usage.output).toContain('Usage:');
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const sources = await database.db.select().from(contentSources).orderBy(asc(contentSources.id));
+      expect(sources.map((row) => [row.kind, row.deliveryMode, row.syncStatus])).toEqual([
+        ['xtream', 'proxy', 'failed'],
+        ['m3u', 'redirect', 'ok'],
+      ]);
+      const [counts] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(contentStreams)
+        .where(eq(contentStreams.sourceId, 1));
+      expect(counts?.count).toBe(7);
+      const [programmes] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(epgProgrammes);
+      expect(programmes?.count).toBe(16);
+
+      // While a process (here: this test) has the folder open, the command refuses to touch it.
+      const locked = await contentImport(['--m3u', `${upstream.url}/playlist.m3u`]);
+      expect(locked.code).toBe(1);
+      expect(locked.output).toContain('is in use by');
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});
