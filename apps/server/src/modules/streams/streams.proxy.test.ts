@@ -122,13 +122,42 @@ describe('proxy delivery', () => {
     }
   });
 
+  it('follows a source redirect server-side and resolves relative segment URIs against the final URL', async () => {
+    // An M3U source whose playlist answers with a redirect to a playlist of relative segment names.
+    const redirector = createServer((_request, response) => {
+      response.writeHead(302, { location: upstream.mediaUrl('live.m3u8') }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (redirector.address() as AddressInfo).port;
+      const stream = await proxyStream('HLS relativo', `http://127.0.0.1:${port}/canal.m3u8`);
+      const address = url('live', line, `${stream.id}.m3u8`);
+      const first = await fetch(address, { redirect: 'manual' });
+      expect(first.status).toBe(200);
+      const master = await first.text();
+      expect(master).not.toContain(String(port));
+      const media = await fetch(uris(master)[0] ?? '').then((r) => r.text());
+      expect(secretsIn(media)).toEqual([]);
+      const segment = await fetch(uris(media)[0] ?? '');
+      expect(segment.status).toBe(200);
+      expect(segment.headers.get('content-type')).toBe('video/mp2t');
+      await segment.arrayBuffer();
+      expect(upstream.requests).toContain('/media/segment000.ts');
+      expect(await hasVideo(address)).toBe(true);
+    } finally {
+      await new Promise((resolve) => redirector.close(resolve));
+    }
+  }, 30_000);
+
   it('refuses a tampered or unknown token URL', async () => {
     const master = await fetch(url('live', line, `${library.live.id}.m3u8`)).then((r) => r.text());
     const variant = uris(master)[0] ?? '';
+    // The first character is the IV's: any change fails the seal (a last character may only hold padding bits).
     const tampered = variant.replace(
-      /([A-Za-z0-9_-])(\.m3u8)$/,
-      (_all, last: string, ext: string) => `${last === 'A' ? 'B' : 'A'}${ext}`,
+      /\/hls\/(.)/,
+      (_all, first: string) => `/hls/${first === 'A' ? 'B' : 'A'}`,
     );
+    expect(tampered).not.toBe(variant);
     expect((await fetch(tampered)).status).toBe(404);
     expect((await fetch(`${base}/hls/${'x'.repeat(40)}.ts`)).status).toBe(404);
   });
