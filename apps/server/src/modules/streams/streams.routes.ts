@@ -38,6 +38,25 @@ function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * The request as the one log line per request shows it: the line's password (in the path) masked and a
+ * proxy token shortened, since nothing logged may hold a password or token (decision 0040).
+ */
+export function maskedStreamPath(url: string): string {
+  return url
+    .replace(/^(\/(?:live|movie|series)\/[^/?]*\/)[^/?]*/, '$1***')
+    .replace(/^(\/hls\/[A-Za-z0-9_-]{6})[A-Za-z0-9_-]*/, '$1…');
+}
+
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: maskedStreamPath(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
+
 function sendRelay(reply: FastifyReply, relay: Relay) {
   reply.code(relay.status).headers(relay.headers);
   return relay.body === undefined ? reply.send() : reply.send(relay.body);
@@ -63,13 +82,14 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   });
 
   for (const url of [...SEGMENTS.map((segment) => `/${segment}/:username/:password/:file`), '/hls/*']) {
-    app.options(url, async (_request, reply) => corsPreflight(reply));
+    app.options(url, { logSerializers }, async (_request, reply) => corsPreflight(reply));
   }
 
   for (const segment of SEGMENTS) {
     app.route<{ Params: StreamParams }>({
       method: ['GET', 'HEAD'],
       url: `/${segment}/:username/:password/:file`,
+      logSerializers,
       handler: async (request, reply) => {
         const { username, password, file } = request.params;
         const start = await authoriseStreamStart(db, { segment, username, password, file });
@@ -106,6 +126,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'HEAD'],
     url: '/hls/*',
+    logSerializers,
     handler: async (request, reply) => {
       const token = TOKEN_FILE.exec(request.params['*'])?.[1];
       if (!token) throw AppError.notFound();
