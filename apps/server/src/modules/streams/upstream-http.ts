@@ -75,7 +75,11 @@ export async function openUpstream(address: string, options: UpstreamRequest): P
     }
     response.destroy();
     if (hop >= MAX_REDIRECTS) throw new UpstreamError('source redirected too many times');
-    url = new URL(location, url);
+    try {
+      url = new URL(location, url);
+    } catch {
+      throw new UpstreamError('source redirected to something that is not a URL');
+    }
   }
 }
 
