@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
-import { contentSources, contentStreams, epgProgrammes } from '../../db/schema/index';
+import { bouquetCategories, contentSources, contentStreams, epgProgrammes } from '../../db/schema/index';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 
 const SERVER_ROOT = resolve(import.meta.dirname, '../../..');
@@ -29,7 +29,7 @@ function contentImport(args: string[]): Promise<{ code: number | null; output: s
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/content-import.ts', ...args], {
       cwd: SERVER_ROOT,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, INIT_CWD: work },
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_PASSWORD: '', INIT_CWD: work },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
