@@ -98,6 +98,11 @@ describe('npm run content:import', () => {
         .from(contentStreams)
         .where(eq(contentStreams.sourceId, 1));
       expect(counts?.count).toBe(7);
+      // The folder was seeded first, so the imported categories joined its non-adult bouquets.
+      const [mapped] = await database.db
+        .select({ count: sql<number>`count(distinct category_id)::int` })
+        .from(bouquetCategories);
+      expect(mapped?.count).toBe(4 + 3);
       const [programmes] = await database.db
         .select({ count: sql<number>`count(*)::int` })
         .from(epgProgrammes);
