@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { contentSourceInputSchema } from '@panel/shared/content/content-sources-api';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
+import { seedDatabase } from '../src/db/seed';
 import {
   findSourceByUrl,
   insertSourceRow,
@@ -78,6 +79,17 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
+    // A database the server never opened gets its bouquets (and admin) now, so imported categories join
+    // the bouquets as they would on a running server.
+    const seeded = await seedDatabase(database.db, {
+      username: config.ADMIN_USERNAME,
+      password: config.ADMIN_PASSWORD,
+    });
+    if (seeded.generatedAdminPassword) {
+      console.log(
+        `Primeiro uso do banco: conta admin criada.\n  Usuário: ${config.ADMIN_USERNAME}\n  Senha:   ${seeded.generatedAdminPassword}`,
+      );
+    }
     const wanted = sourceValues(parsed.data);
     const existing = await findSourceByUrl(database.db, wanted.kind, wanted.url);
     // An existing source takes the credentials (and guide, delivery) given now; its name and interval stay.

@@ -4,13 +4,15 @@
  * PGlite data folder; the database is then opened here and checked.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
-import { contentSources, contentStreams, epgProgrammes } from '../../db/schema/index';
+import { bouquetCategories, contentSources, contentStreams, epgProgrammes } from '../../db/schema/index';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 
 const SERVER_ROOT = resolve(import.meta.dirname, '../../..');
@@ -25,11 +27,21 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function contentImport(args: string[]): Promise<{ code: number | null; output: string }> {
+function contentImport(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/content-import.ts', ...args], {
       cwd: SERVER_ROOT,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, INIT_CWD: work },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: '',
+        INIT_CWD: work,
+        ...env,
+      },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -98,6 +110,11 @@ describe('npm run content:import', () => {
         .from(contentStreams)
         .where(eq(contentStreams.sourceId, 1));
       expect(counts?.count).toBe(7);
+      // The folder was seeded first, so the imported categories joined its non-adult bouquets.
+      const [mapped] = await database.db
+        .select({ count: sql<number>`count(distinct category_id)::int` })
+        .from(bouquetCategories);
+      expect(mapped?.count).toBe(4 + 3);
       const [programmes] = await database.db
         .select({ count: sql<number>`count(*)::int` })
         .from(epgProgrammes);
@@ -111,4 +128,37 @@ describe('npm run content:import', () => {
       await database.close();
     }
   }, 180_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'imports into PostgreSQL (DATABASE_URL)',
+    async () => {
+      const server = process.env.TEST_DATABASE_URL ?? '';
+      const name = `panel_cli_${Date.now()}_${randomBytes(3).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: server });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      try {
+        const run = await contentImport(
+          ['--m3u', `${upstream.url}/playlist.m3u`, '--xmltv', `${upstream.url}/guide.xml`],
+          { DATABASE_URL: url.toString() },
+        );
+        expect(run.code, run.output).toBe(0);
+        const database = await openDatabase({ url: url.toString(), dataDir: '' });
+        try {
+          const [counts] = await database.db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(contentStreams);
+          expect(counts?.count).toBe(4);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    300_000,
+  );
 });

@@ -86,16 +86,24 @@ async function openHttp(location: string, options: InputOptions): Promise<Readab
     throw new SyncError(`${CONTENT_MESSAGES.upstreamHttpError} ${response.status} (${redactUrl(location)})`);
   }
   const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-  body.on('data', arm);
-  body.on('close', cleanup);
-  body.on('end', cleanup);
-  // Errors surface to whoever iterates the stream, as Portuguese SyncErrors.
-  const wrapped = new Readable({ read() {} });
-  body.on('data', (chunk: Buffer) => {
-    if (!wrapped.push(chunk)) body.pause();
+  // The idle timer runs only while we wait for the upstream: not while our reader is busy (writing a
+  // batch) and has paused the body.
+  const wrapped = new Readable({
+    read() {
+      arm();
+      body.resume();
+    },
   });
-  wrapped._read = () => body.resume();
-  body.on('end', () => wrapped.push(null));
+  body.on('data', (chunk: Buffer) => {
+    clearTimeout(timer);
+    if (wrapped.push(chunk)) arm();
+    else body.pause();
+  });
+  body.on('end', () => {
+    cleanup();
+    wrapped.push(null);
+  });
+  // Errors surface to whoever reads the stream, as Portuguese SyncErrors.
   body.on('error', (error) => {
     cleanup();
     wrapped.destroy(httpFailure(error, timedOut, location));

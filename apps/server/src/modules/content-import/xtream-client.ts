@@ -97,7 +97,10 @@ export function createXtreamClient(credentials: XtreamCredentials, options: Inpu
   };
 }
 
-/** Runs `work` over `items` with at most `limit` at a time, stopping at the first failure. */
+/**
+ * Runs `work` over `items` with at most `limit` at a time. After a failure no new item starts, and the
+ * first error is thrown once the ones in flight have ended (nothing writes after the sync has failed).
+ */
 export async function forEachLimited<T>(
   items: readonly T[],
   limit: number,
@@ -116,5 +119,7 @@ export async function forEachLimited<T>(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, runner));
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
