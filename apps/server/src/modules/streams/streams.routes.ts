@@ -18,7 +18,7 @@ import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
  * a session: `/live|movie|series/U/P/{id}.{ext}` authenticate the line, authorise the stream, record the
  * start and deliver it by its source's mode (a 302 to the source with a signed token, or relayed);
  * `/hls/<token>.<ext>` serves what a proxied playlist names. Every answer carries
- * `Access-Control-Allow-Origin: *` (web players; contract §11).
+ * `Access-Control-Allow-Origin: *` (web players; XTREAM-CONTRACT section 11).
  */
 interface StreamParams {
   username: string;
