@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { categoryVisibleTo } from '../content/line-content-scope';
 import { contentSeries, contentSources, contentStreams, lines, streamStarts } from '../../db/schema/index';
 
 /**
@@ -38,10 +39,7 @@ function lookupQuery(db: Database) {
       containerExtension: contentStreams.containerExtension,
       sourceUrl: sql<string | null>`${contentStreams.sourceUrls}[1]`,
       deliveryMode: contentSources.deliveryMode,
-      visible: sql<boolean>`exists (
-        select 1 from bouquet_categories bc
-        join content_categories cc on cc.id = bc.category_id and cc.retired_at is null
-        where bc.category_id = ${categoryId} and bc.bouquet_id = any(${lines.bouquets}))`,
+      visible: sql<boolean>`${categoryVisibleTo(categoryId, lines.bouquets)}`,
     })
     .from(lines)
     .leftJoin(
