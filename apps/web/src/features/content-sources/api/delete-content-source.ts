@@ -10,6 +10,8 @@ export async function deleteContentSource(id: number): Promise<void> {
 export function useDeleteContentSource() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen says why a call was refused (showContentActionError).
+    meta: { silentError: true },
     mutationFn: deleteContentSource,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTENT_KEYS.root }),
   });

@@ -13,6 +13,8 @@ export async function setCategoryBouquets({ id, bouquetIds }: { id: number; bouq
 export function useSetCategoryBouquets() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The screen says why a call was refused (showContentActionError).
+    meta: { silentError: true },
     mutationFn: setCategoryBouquets,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...CONTENT_KEYS.root, 'categories'] }),
   });

@@ -7,6 +7,7 @@ import { LoadFailure } from '@/components/load-failure';
 import { useComplements } from '@/lib/queries/complements-query';
 import { showSuccessToast } from '@/lib/toasts';
 import { useSetCategoryBouquets } from '../api/set-category-bouquets';
+import { showContentActionError } from './action-error';
 import { CONTENT_TEXTS } from './content-texts';
 
 interface CategoryBouquetsModalProps {
@@ -27,6 +28,7 @@ export function CategoryBouquetsModal({ category, onClose }: CategoryBouquetsMod
           showSuccessToast(CONTENT_TEXTS.bouquetsSaved);
           onClose();
         },
+        onError: showContentActionError,
       },
     );
   return (

@@ -8,6 +8,7 @@ import { showSuccessToast } from '@/lib/toasts';
 import { useDeleteContentSource } from '../api/delete-content-source';
 import { useContentSources } from '../api/list-content-sources';
 import { useSyncContentSource } from '../api/sync-content-source';
+import { showContentActionError } from './action-error';
 import { CONTENT_TEXTS } from './content-texts';
 import { SourceCard } from './source-card';
 
@@ -28,7 +29,10 @@ export function SourcesPanel({ form, onForm }: SourcesPanelProps) {
   const [removing, setRemoving] = useState<ContentSource | null>(null);
 
   const startSync = (source: ContentSource) =>
-    sync.mutate(source.id, { onSuccess: () => showSuccessToast(CONTENT_MESSAGES.syncStarted) });
+    sync.mutate(source.id, {
+      onSuccess: () => showSuccessToast(CONTENT_MESSAGES.syncStarted),
+      onError: showContentActionError,
+    });
   const confirmRemove = () => {
     if (!removing) return;
     remove.mutate(removing.id, {
@@ -36,6 +40,7 @@ export function SourcesPanel({ form, onForm }: SourcesPanelProps) {
         showSuccessToast(CONTENT_MESSAGES.sourceRemoved);
         setRemoving(null);
       },
+      onError: showContentActionError,
     });
   };
 
