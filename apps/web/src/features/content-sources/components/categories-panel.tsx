@@ -67,12 +67,11 @@ export function CategoriesPanel() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={0}>
         <Table striped highlightOnHover data-testid="content-categories-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{CONTENT_TEXTS.categoryName}</Table.Th>
-              <Table.Th>{CONTENT_TEXTS.categoryItems}</Table.Th>
               <Table.Th>{CONTENT_TEXTS.categoryBouquets}</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -81,7 +80,7 @@ export function CategoriesPanel() {
             {shown.map((category) => (
               <Table.Tr key={category.id} data-testid="content-category" data-category-id={category.id}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6}>
                     <Text size="sm">{category.name}</Text>
                     {category.is_adult && (
                       <Badge size="xs" color="red" variant="light">
@@ -89,8 +88,10 @@ export function CategoriesPanel() {
                       </Badge>
                     )}
                   </Group>
+                  <Text size="xs" c="dimmed" data-testid="content-category-items">
+                    {CONTENT_TEXTS.items(category.items)}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{category.items}</Table.Td>
                 <Table.Td data-testid="content-category-bouquets">
                   {category.bouquet_ids.length === 0 ? (
                     <Text size="xs" c="dimmed">

@@ -352,6 +352,7 @@ describe('categories', () => {
     expect(await screen.findAllByTestId('content-category')).toHaveLength(2);
     const rows = () => screen.getAllByTestId('content-category');
     expect(within(rows()[0]!).getByTestId('content-category-bouquets').textContent).toBe('Canais');
+    expect(within(rows()[0]!).getByTestId('content-category-items').textContent).toBe('12 itens');
     expect(within(rows()[1]!).getByTestId('content-category-bouquets').textContent).toBe('Nenhum bouquet');
 
     fireEvent.click(within(rows()[1]!).getByTestId('content-category-edit'));

@@ -55,7 +55,7 @@ export const CONTENT_TEXTS = {
   categoriesEmpty: 'Nenhuma categoria importada',
   categoryFilter: 'Buscar categoria',
   categoryName: 'Categoria',
-  categoryItems: 'Itens',
+  items: (count: number) => (count === 1 ? '1 item' : `${count} itens`),
   categoryBouquets: 'Bouquets',
   noBouquets: 'Nenhum bouquet',
   adult: 'Adulto',

@@ -59,8 +59,9 @@ export function SourceCard({ source, syncing, onSync, onEdit, onRemove }: Source
   return (
     <Card withBorder padding="md" data-testid="content-source" data-source-id={source.id}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2} style={{ minWidth: 0 }}>
+        {/* On a phone the badges go under the name rather than being cut. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text fw={700} truncate data-testid={`${testId}-name`}>
               {source.name}
             </Text>
