@@ -79,13 +79,17 @@ export const SYNC_STATUS_LABELS: Record<SyncStatus, { label: string; color: stri
   failed: { label: 'Falhou', color: 'red' },
 };
 
-/** What a running sync is doing, as the progress bar says it. */
-export const SYNC_PHASE_LABELS: Record<SyncProgress['phase'], string> = {
+/**
+ * What a running sync is doing, as the progress bar says it. 'playlist' is an M3U read in one pass (its
+ * kinds are mixed), written out so the map holds every phase the importer reports.
+ */
+export const SYNC_PHASE_LABELS: Record<SyncProgress['phase'] | 'playlist', string> = {
   categories: 'Categorias',
   live: 'Canais',
   movies: 'Filmes',
   series: 'Séries',
   episodes: 'Episódios',
+  playlist: 'Lista M3U',
   epg: 'Guia (EPG)',
   retiring: 'Retirando itens removidos',
 };
