@@ -42,7 +42,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
 
   await page.getByText('Admin', { exact: true }).click();
   await page.getByText('Fontes de Conteúdo', { exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/content-sources$/);
+  await expect(page).toHaveURL(/\/content-sources$/);
   await expect(page.getByTestId('content-sources-empty')).toContainText('Nenhuma fonte cadastrada');
 
   await page.getByTestId('content-source-new').click();
@@ -100,7 +100,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   try {
     await loginAs(mobile, ADMIN);
     await expect(mobile).toHaveURL(/\/dashboard$/);
-    await mobile.goto('/admin/content-sources');
+    await mobile.goto('/content-sources');
     await expect(mobile.getByTestId('content-source').filter({ hasText: 'Lista E2E' })).toBeVisible();
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,

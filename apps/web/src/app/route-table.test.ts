@@ -28,7 +28,7 @@ describe('route table', () => {
         '/resellers/logs',
         '/logs',
         '/admin/transfer',
-        '/admin/content-sources',
+        '/content-sources',
         '*',
       ].sort(),
     );

@@ -158,7 +158,7 @@ export const SIDEBAR_MENU = [
         id: 'content-sources',
         label: 'contentSources',
         audience: 'admin',
-        target: route(paths.adminContentSources, 'adminOnly'),
+        target: route(paths.contentSources, 'adminOnly'),
         built: true,
       },
       {

@@ -8,7 +8,7 @@ import { SourcesPanel, type SourceForm } from './sources-panel';
 type Tab = 'sources' | 'categories';
 
 /**
- * /admin/content-sources (docs/product/screens.md#content-sources, admin only): where the library is
+ * /content-sources (docs/product/screens.md#content-sources, admin only): where the library is
  * imported from, its syncs and their progress; and which bouquets hold each imported category.
  */
 export function ContentSourcesPage() {
