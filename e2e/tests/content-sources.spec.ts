@@ -62,15 +62,17 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
 
   const card = page.getByTestId('content-source').filter({ hasText: 'Lista E2E' });
   await expect(card).toBeVisible();
-  await expect(card.getByTestId(/-kind$/)).toHaveText('M3U');
-  await expect(card.getByTestId(/-delivery$/)).toHaveText('Redirecionamento');
-  await expect(card.getByTestId(/-status$/)).toHaveText('Nunca sincronizada');
+  const sourceId = await card.getAttribute('data-source-id');
+  const part = (name: string) => card.getByTestId(`content-source-${sourceId}-${name}`);
+  await expect(part('kind')).toHaveText('M3U');
+  await expect(part('delivery')).toHaveText('Redirecionamento');
+  await expect(part('status')).toHaveText('Nunca sincronizada');
 
-  await card.getByTestId(/-sync$/).click();
+  await part('sync').click();
   await expect(page.getByText('Sincronização iniciada')).toBeVisible();
-  await expect(card.getByTestId(/-status$/)).toHaveText('Sincronizada', { timeout: 60_000 });
-  await expect(card.getByTestId(/-summary-live$/)).toHaveText(/^Canais: 2 novos/);
-  await expect(card.getByTestId(/-last-sync$/)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await expect(part('status')).toHaveText('Sincronizada', { timeout: 60_000 });
+  await expect(part('summary-live')).toHaveText(/^Canais: 2 novos/);
+  await expect(part('last-sync')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await page.screenshot(shot('75-content-sources-1366'));
 
   await page.getByTestId('content-tab-categories').click();
@@ -111,7 +113,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   }
 
   await page.getByTestId('content-tab-sources').click();
-  await card.getByTestId(/-remove$/).click();
+  await part('remove').click();
   const confirm = page.getByTestId('content-source-remove');
   await expect(confirm).toContainText('Deseja realmente remover a fonte "Lista E2E"?');
   await confirm.getByTestId('content-source-remove-confirm').click();
