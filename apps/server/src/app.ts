@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(resellersRoutes, { db });
   await app.register(ledgerRoutes, { db });
   await app.register(logsRoutes, { db });
-  await app.register(linesRoutes, { db });
+  await app.register(linesRoutes, { db, config });
   await app.register(catalogRoutes, { db });
   await app.register(complementsRoutes, { db });
   await app.register(dashboardRoutes, { db });

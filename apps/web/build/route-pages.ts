@@ -17,6 +17,7 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'users-create': 'src/app/routes/users-routes.tsx',
   logs: 'src/app/routes/logs-routes.tsx',
   'admin-transfer': 'src/features/resellers/components/transfer-page.tsx',
+  'content-sources': 'src/features/content-sources/components/content-sources-page.tsx',
   'profile-settings': 'src/features/profile/components/profile-settings-page.tsx',
 };
 

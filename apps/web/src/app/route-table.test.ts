@@ -28,6 +28,7 @@ describe('route table', () => {
         '/resellers/logs',
         '/logs',
         '/admin/transfer',
+        '/content-sources',
         '*',
       ].sort(),
     );

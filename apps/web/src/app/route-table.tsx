@@ -61,6 +61,11 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
   'admin-transfer': lazyScreen(() =>
     import('@/features/resellers/components/transfer-page').then((m) => ({ default: m.TransferPage })),
   ),
+  'content-sources': lazyScreen(() =>
+    import('@/features/content-sources/components/content-sources-page').then((m) => ({
+      default: m.ContentSourcesPage,
+    })),
+  ),
   'profile-settings': lazyScreen(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,

@@ -33,6 +33,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
         'admin-news',
         'analytics-movies',
         'admin-transfer',
+        'content-sources',
         'catalog-garbage',
         'migrate-client',
       ],
@@ -45,6 +46,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
         'admin-settings',
         'admin-news',
         'admin-transfer',
+        'content-sources',
         'catalog-garbage',
         'migrate-client',
         'resellers-list',
@@ -55,7 +57,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
     [
       'reseller',
       ['dashboard', 'users-list', 'resellers-list', 'domains', 'logs', 'server-rules', 'responsibilities'],
-      ['admin', 'analytics-movies', 'admin-transfer', 'catalog-garbage', 'migrate-client'],
+      ['admin', 'analytics-movies', 'admin-transfer', 'content-sources', 'catalog-garbage', 'migrate-client'],
     ],
   ])('%s sees its items and not the others', (type, shown, hidden) => {
     const visible = ids(visibleSidebarMenu({ type }, allBuilt));
@@ -86,6 +88,8 @@ describe('built flag', () => {
       'resellers-create',
       'resellers-logs',
       'logs',
+      'admin',
+      'content-sources',
       'admin-transfer',
     ]);
     expect(ids(visibleSidebarMenu({ type: 'reseller' }))).toEqual([
@@ -103,9 +107,9 @@ describe('built flag', () => {
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual(['dashboard', 'logs']);
   });
 
-  it('a group whose children are all unbuilt disappears', () => {
-    const visible = ids(visibleSidebarMenu({ type: 'admin' }));
-    expect(visible).not.toContain('admin');
+  it('a group whose children are all unbuilt or not for the account disappears', () => {
+    // The admin group's one built item, 'Fontes de Conteúdo', is the admin's only.
+    expect(ids(visibleSidebarMenu({ type: 'publisher' }))).not.toContain('admin');
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).not.toContain('users');
   });
 
@@ -129,6 +133,7 @@ describe('built flag', () => {
       { id: 'resellers-create', path: '/resellers/create', guard: 'signedIn' },
       { id: 'resellers-logs', path: '/resellers/logs', guard: 'signedIn' },
       { id: 'logs', path: '/logs', guard: 'signedIn' },
+      { id: 'content-sources', path: '/content-sources', guard: 'adminOnly' },
       { id: 'admin-transfer', path: '/admin/transfer', guard: 'adminOnly' },
       { id: 'change-password', path: '/profile/change-password', guard: 'signedIn' },
       { id: 'profile-settings', path: '/profile', guard: 'signedIn' },
@@ -146,6 +151,7 @@ describe('built flag', () => {
     const guarded = builtMenuRoutes([allBuilt])
       .filter((route) => route.guard === 'adminOnly')
       .map((route) => route.path);
-    expect(guarded.sort()).toEqual(['/admin/news', '/admin/settings', '/admin/transfer']);
+    // /content-sources is admin-only too (docs/product/screens.md#content-sources).
+    expect(guarded.sort()).toEqual(['/admin/news', '/admin/settings', '/admin/transfer', '/content-sources']);
   });
 });

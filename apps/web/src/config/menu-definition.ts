@@ -155,6 +155,13 @@ export const SIDEBAR_MENU = [
         built: false,
       },
       {
+        id: 'content-sources',
+        label: 'contentSources',
+        audience: 'admin',
+        target: route(paths.contentSources, 'adminOnly'),
+        built: true,
+      },
+      {
         id: 'admin-news',
         label: 'adminNews',
         audience: 'admin',

@@ -57,6 +57,7 @@ export type NavLabelKey =
   | 'admin'
   | 'adminSettings'
   | 'adminNews'
+  | 'contentSources'
   | 'analyticsMovies'
   | 'analyticsSeries'
   | 'analyticsChannels'

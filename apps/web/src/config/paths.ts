@@ -18,6 +18,7 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminNews: '/admin/news',
   adminTransfer: '/admin/transfer',
+  contentSources: '/content-sources',
   adminAnalytics: (type: AnalyticsType = 'streams') => `/admin/analytics/${type}`,
   logs: '/logs',
   catalogRequests: '/requests/catalog',

@@ -5,6 +5,7 @@
  */
 export const LINE_ACTIONS = [
   'edit',
+  'user-info',
   'renew-month',
   'renew-package',
   'renew-calendar',
@@ -23,6 +24,7 @@ export type LineAction = (typeof LINE_ACTIONS)[number];
 
 export const LINE_ACTION_LABELS: Record<LineAction, string> = {
   edit: 'Editar',
+  'user-info': 'Informações do usuário',
   'renew-month': 'Renovar 1 mês',
   'renew-package': 'Renovar por pacote',
   'renew-calendar': 'Renovar por calendário',

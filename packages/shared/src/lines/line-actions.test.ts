@@ -41,6 +41,15 @@ describe('line action visibility (docs/product/rules.md#line-actions)', () => {
   });
 });
 
+describe('user information (docs/product/screens.md#line-links)', () => {
+  it('is offered for IPTV and hybrid lines, trials included, and not for P2P', () => {
+    expect(lineActions({ ...base, system: 1 }).userInfo).toBe(true);
+    expect(lineActions({ ...base, system: 3 }).userInfo).toBe(true);
+    expect(lineActions({ ...base, system: 1, is_trial: 1 }).userInfo).toBe(true);
+    expect(lineActions({ ...base, system: 2 }).userInfo).toBe(false);
+  });
+});
+
 describe('calendar renewal refusal (docs/product/rules.md#line-actions)', () => {
   const now = 1_000_000;
   it('refuses trials first, then blocked or expired lines', () => {

@@ -23,6 +23,8 @@ export function lineActions(line: LineFacts) {
     renewByCalendar: !trial,
     manageScreens: !trial && !p2p && !hybrid,
     shortLinks: !p2p && !hybrid,
+    /** The user/app information modal with the playlist links: IPTV and hybrid lines play through this server. */
+    userInfo: !p2p,
     resyncP2p: p2p,
     resyncHybrid: hybrid,
     hybridTransfer: !hybrid,

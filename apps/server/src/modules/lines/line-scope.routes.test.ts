@@ -20,6 +20,7 @@ function lineCalls(line: LineRow): [Method, string, unknown?][] {
   return [
     ['GET', base],
     ['GET', `${base}/provisioning`],
+    ['GET', `${base}/links`],
     ['PUT', base, { bouquet: [1], username: 'roubado01' }],
     ['POST', `${base}/block`],
     ['POST', `${base}/unblock`],

@@ -12,10 +12,13 @@ import {
   lineSchema,
   lineSearchSchema,
 } from '@panel/shared/lines/line-api';
+import { lineLinksResponseSchema } from '@panel/shared/lines/line-links';
 import { idParamsSchema, searchOptionSchema } from '@panel/shared/lists/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { publicBaseUrl } from '../../lib/public-base-url';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ADMIN_OR_RESELLER } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
@@ -23,6 +26,7 @@ import { toActionResult } from './line-action-runner';
 import { lineActionsRoutes } from './line-actions.routes';
 import { cleanupExpiredLines } from './line-cleanup.service';
 import { createLine } from './line-create.service';
+import { getLineLinks } from './line-links.service';
 import { deleteLine, editLine } from './line-edit.service';
 import { checkMac } from './line-system.service';
 import { getLine, listLines, searchLines } from './lines-list.service';
@@ -31,7 +35,10 @@ const tags = ['users'];
 const access = ADMIN_OR_RESELLER;
 
 /** /api/users: the lines of docs/product/screens.md#users (docs/api-contract-lines.md). Publishers have no lines. */
-export const linesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/api/users',
     {
@@ -153,6 +160,27 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       },
     },
     async (request) => getLine(db, requireCaller(request), request.params.id),
+  );
+
+  app.get(
+    '/api/users/:id/links',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'The line’s playlist links: player API base, M3U, M3U Plus, HLS and EPG (docs/product/screens.md#line-links)',
+        params: idParamsSchema,
+        response: { 200: lineLinksResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      getLineLinks(
+        db,
+        requireCaller(request),
+        request.params.id,
+        publicBaseUrl(request, config.PLAYER_BASE_URL),
+      ),
   );
 
   app.put(

@@ -4,7 +4,10 @@ import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/queries/profile-query';
 
-/** Admin-only pages (docs/product/roles.md#admin-only-pages: /admin/settings, /admin/news, /admin/transfer): others go to /dashboard. */
+/**
+ * Admin-only pages (docs/product/roles.md#admin-only-pages: /admin/settings, /admin/news, /admin/transfer;
+ * and docs/product/screens.md#content-sources): others go to /dashboard.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { data: profile, isPending } = useProfile();
   if (isPending) return <PageLoader />;

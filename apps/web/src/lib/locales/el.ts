@@ -20,6 +20,7 @@ export const el: TranslationResource = {
     admin: 'Διαχείριση',
     adminSettings: 'Ρυθμίσεις πίνακα',
     adminNews: 'Γενικό μήνυμα',
+    contentSources: 'Πηγές περιεχομένου',
     analyticsMovies: 'Ταινίες',
     analyticsSeries: 'Σειρές',
     analyticsChannels: 'Κανάλια',

@@ -20,6 +20,7 @@ export const en: TranslationResource = {
     admin: 'Admin',
     adminSettings: 'Panel settings',
     adminNews: 'Global message',
+    contentSources: 'Content sources',
     analyticsMovies: 'Movies',
     analyticsSeries: 'Series',
     analyticsChannels: 'Channels',

@@ -20,6 +20,7 @@ export const es: TranslationResource = {
     admin: 'Admin',
     adminSettings: 'Configuración del panel',
     adminNews: 'Mensaje global',
+    contentSources: 'Fuentes de contenido',
     analyticsMovies: 'Películas',
     analyticsSeries: 'Series',
     analyticsChannels: 'Canales',

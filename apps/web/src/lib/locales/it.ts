@@ -20,6 +20,7 @@ export const it: TranslationResource = {
     admin: 'Admin',
     adminSettings: 'Impostazioni del pannello',
     adminNews: 'Messaggio globale',
+    contentSources: 'Fonti di contenuto',
     analyticsMovies: 'Film',
     analyticsSeries: 'Serie',
     analyticsChannels: 'Canali',

@@ -19,6 +19,7 @@ export const ptBR = {
     admin: 'Admin',
     adminSettings: 'Configurações do painel',
     adminNews: 'Mensagem global',
+    contentSources: 'Fontes de Conteúdo',
     analyticsMovies: 'Filmes',
     analyticsSeries: 'Séries',
     analyticsChannels: 'Canais',

@@ -20,6 +20,7 @@ export const sr: TranslationResource = {
     admin: 'Admin',
     adminSettings: 'Podešavanja panela',
     adminNews: 'Globalna poruka',
+    contentSources: 'Izvori sadržaja',
     analyticsMovies: 'Filmovi',
     analyticsSeries: 'Serije',
     analyticsChannels: 'Kanali',

@@ -1,15 +1,17 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Dialog } from '@/components/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import { SYSTEM_LABELS, type LineActionResult } from '@panel/shared/lines/line-api';
+import { lineActions } from '@panel/shared/lines/line-actions';
 import { formatCredits } from '@panel/shared/money/credits';
 import { notConfiguredMessage } from '@panel/shared/provisioning/provisioning-messages';
 import { formatPanelDateTime } from '@/lib/format-date';
 import { showCopiedToast, showErrorToast } from '@/lib/toasts';
 import { getLineProvisioning } from '../api/get-line-provisioning';
 import { copyText, CopyValue } from './actions/copy-value';
+import { LINK_TEXTS, LineLinks } from './line-links';
 
 /** The text 'Copiar tudo' puts on the clipboard: what a reseller sends its customer. */
 export function credentialsText(result: LineActionResult): string {
@@ -51,7 +53,12 @@ export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
   const trial = line.is_trial === 1;
   const copyAll = () => copyText(credentialsText(result)).then(showCopiedToast, showErrorToast);
   return (
-    <Dialog onClose={onClose} title={trial ? 'Teste criado' : 'Usuário criado'} testId="line-created-modal">
+    <Dialog
+      onClose={onClose}
+      title={trial ? 'Teste criado' : 'Usuário criado'}
+      testId="line-created-modal"
+      size="lg"
+    >
       <Stack gap="sm">
         <CopyValue label="Usuário" value={line.username} testId="line-created-username" />
         <CopyValue label="Senha" value={line.password} testId="line-created-password" />
@@ -66,6 +73,12 @@ export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
           Cobrado: <span data-testid="line-created-charged">{formatCredits(result.charged)}</span> créditos ·
           Saldo: <span data-testid="line-created-balance">{formatCredits(result.balance)}</span> créditos
         </Text>
+        {lineActions(line).userInfo && (
+          <>
+            <Divider label={LINK_TEXTS.section} labelPosition="left" />
+            <LineLinks lineId={line.id} testId="line-created-links" />
+          </>
+        )}
         {warning && (
           <Alert
             color="yellow"

@@ -9,6 +9,7 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
   it('an active IPTV line', () => {
     expect(availableLineActions(buildLine())).toEqual([
       'edit',
+      'user-info',
       'renew-month',
       'renew-package',
       'renew-calendar',
@@ -35,6 +36,8 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
     expect(actions).toContain('resync-p2p');
     expect(actions).not.toContain('resync-hybrid');
     expect(actions).not.toContain('manage-screens');
+    // P2P lines play through another service: no playlist links to show.
+    expect(actions).not.toContain('user-info');
   });
 
   it('add days only once per period and never for a P2P trial', () => {
@@ -54,6 +57,13 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
     expect(actions).not.toContain('manage-screens');
     expect(actions).not.toContain('hybrid-transfer');
     expect(actions).not.toContain('change-service');
+    expect(actions).toContain('user-info');
+  });
+
+  it('user information for IPTV and hybrid lines, trials included (docs/product/screens.md#line-links)', () => {
+    expect(availableLineActions(buildLine({ system: 1, is_trial: 1 }))).toContain('user-info');
+    expect(availableLineActions(buildLine({ system: 3 }))).toContain('user-info');
+    expect(availableLineActions(buildLine({ system: 2 }))).not.toContain('user-info');
   });
 
   it('block or unblock by state', () => {
@@ -78,6 +88,7 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
         'resync-hybrid',
         'resync-p2p',
         'unblock',
+        'user-info',
       ].sort(),
     );
   });
@@ -101,6 +112,7 @@ describe('LineRowActions', () => {
       'Transferência para sistema Híbrido',
       'Remover',
     ]);
+    expect(screen.queryAllByTestId('line-action-user-info')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('line-action-resync-p2p'));
     expect(onAction).toHaveBeenCalledWith('resync-p2p', expect.objectContaining({ system: 2 }));
   });

@@ -7,6 +7,7 @@ import {
   IconDeviceTv,
   IconDots,
   IconEdit,
+  IconInfoCircle,
   IconLock,
   IconLockOpen,
   IconPackage,
@@ -31,6 +32,7 @@ import { lineActions } from '@panel/shared/lines/line-actions';
 
 const ICONS: Record<LineAction, ReactNode> = {
   edit: <IconEdit size={16} />,
+  'user-info': <IconInfoCircle size={16} />,
   'renew-month': <IconRepeat size={16} />,
   'renew-package': <IconPackage size={16} />,
   'renew-calendar': <IconCalendarEvent size={16} />,
@@ -58,6 +60,7 @@ export function availableLineActions(
   const rules = lineActions(line);
   const shown: Record<LineAction, boolean> = {
     edit: true,
+    'user-info': rules.userInfo,
     'renew-month': true,
     'renew-package': true,
     'renew-calendar': rules.renewByCalendar,

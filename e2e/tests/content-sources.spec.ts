@@ -1,0 +1,122 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN, loginAs } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+
+// docs/product/screens.md#content-sources (decision 0041): the admin imports a playlist, follows its
+// sync and puts an imported category into a bouquet. Needs the content-import routes
+// (/api/admin/content/…, issue 12) in the server under test. Screenshots of the viewport at 1366×768 and
+// 390×844.
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/** A playlist on the server's own disk (the e2e server runs on this machine): two live channels. */
+function writePlaylist(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'panel-e2e-m3u-')), 'canais.m3u');
+  writeFileSync(
+    path,
+    [
+      '#EXTM3U',
+      '#EXTINF:-1 tvg-id="esporte.br" group-title="Esportes E2E",Canal Esporte',
+      'http://127.0.0.1:9/esporte.ts',
+      '#EXTINF:-1 tvg-id="noticias.br" group-title="Notícias E2E",Canal Notícias',
+      'http://127.0.0.1:9/noticias.ts',
+      '',
+    ].join('\n'),
+  );
+  return path;
+}
+
+test.use({ viewport: LAPTOP });
+
+test('the admin adds an M3U source, syncs it, files a category in a bouquet and removes the source', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+  csp,
+}) => {
+  test.setTimeout(180_000);
+  const playlist = writePlaylist();
+
+  await page.getByText('Admin', { exact: true }).click();
+  await page.getByText('Fontes de Conteúdo', { exact: true }).click();
+  await expect(page).toHaveURL(/\/content-sources$/);
+  await expect(page.getByTestId('content-sources-empty')).toContainText('Nenhuma fonte cadastrada');
+
+  await page.getByTestId('content-source-new').click();
+  const form = page.getByTestId('content-source-form');
+  await expect(form).toBeVisible();
+  await form.getByTestId('content-source-kind').getByText('M3U', { exact: true }).click();
+  await expect(form.getByTestId('content-source-delivery')).toHaveValue('redirect');
+  // The shared rules speak before anything is sent.
+  await form.getByTestId('content-source-submit').click();
+  await expect(form.getByText('O campo é obrigatório').first()).toBeVisible();
+  await form.getByTestId('content-source-name').fill('Lista E2E');
+  await form.getByTestId('content-source-url').fill(playlist);
+  await page.screenshot(shot('74-content-source-form-1366'));
+  await form.getByTestId('content-source-submit').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Fonte salva com sucesso')).toBeVisible();
+
+  const card = page.getByTestId('content-source').filter({ hasText: 'Lista E2E' });
+  await expect(card).toBeVisible();
+  const sourceId = await card.getAttribute('data-source-id');
+  const part = (name: string) => card.getByTestId(`content-source-${sourceId}-${name}`);
+  await expect(part('kind')).toHaveText('M3U');
+  await expect(part('delivery')).toHaveText('Redirecionamento');
+  await expect(part('status')).toHaveText('Nunca sincronizada');
+
+  await part('sync').click();
+  await expect(page.getByText('Sincronização iniciada')).toBeVisible();
+  await expect(part('status')).toHaveText('Sincronizada', { timeout: 60_000 });
+  await expect(part('summary-live')).toHaveText(/^Canais: 2 novos/);
+  await expect(part('last-sync')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await page.screenshot(shot('75-content-sources-1366'));
+
+  await page.getByTestId('content-tab-categories').click();
+  const category = page.getByTestId('content-category').filter({ hasText: 'Esportes E2E' });
+  await expect(category).toBeVisible();
+  await category.getByTestId('content-category-edit').click();
+  const bouquets = page.getByTestId('category-bouquets');
+  await expect(bouquets).toBeVisible();
+  const first = bouquets.getByRole('checkbox').first();
+  const bouquetName = (await bouquets.locator('label').first().textContent()) ?? '';
+  if (!(await first.isChecked())) await first.check();
+  await bouquets.getByTestId('category-bouquets-submit').click();
+  await expect(bouquets).toBeHidden();
+  await expect(category.getByTestId('content-category-bouquets')).toContainText(bouquetName);
+  await page.screenshot(shot('76-content-categories-1366'));
+
+  // The same screen on a phone.
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  });
+  await csp.watch(phone);
+  const mobile = await phone.newPage();
+  try {
+    await loginAs(mobile, ADMIN);
+    await expect(mobile).toHaveURL(/\/dashboard$/);
+    await mobile.goto('/content-sources');
+    await expect(mobile.getByTestId('content-source').filter({ hasText: 'Lista E2E' })).toBeVisible();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await mobile.screenshot(shot('77-content-sources-phone'));
+  } finally {
+    await phone.close();
+  }
+
+  await page.getByTestId('content-tab-sources').click();
+  await part('remove').click();
+  const confirm = page.getByTestId('content-source-remove');
+  await expect(confirm).toContainText('Deseja realmente remover a fonte "Lista E2E"?');
+  await confirm.getByTestId('content-source-remove-confirm').click();
+  await expect(page.getByText('Fonte removida com sucesso')).toBeVisible();
+  await expect(page.getByTestId('content-sources-empty')).toBeVisible();
+});

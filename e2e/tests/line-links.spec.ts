@@ -1,0 +1,134 @@
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { closeCreatedModal, createLine, lineAction } from '../fixtures/lines';
+import { uniqueUsername } from '../fixtures/resellers';
+import { loginAs } from '../fixtures/session';
+import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
+
+// docs/product/screens.md#line-links (decision 0041): the addresses a customer's app needs, after a
+// creation and in 'Informações do usuário', each with a copy button. Screenshots of the viewport: what
+// fits on a 1366×768 laptop and a 390×844 phone.
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** What the server builds for a line when PLAYER_BASE_URL is unset: the origin the panel is served from. */
+function expectedLinks(base: string, username: string, password: string) {
+  const credentials = `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`;
+  return {
+    playerApiBase: base,
+    m3u: `${base}/get.php?${credentials}&type=m3u&output=ts`,
+    m3uPlus: `${base}/get.php?${credentials}&type=m3u_plus&output=ts`,
+    hls: `${base}/get.php?${credentials}&type=m3u_plus&output=m3u8`,
+    epg: `${base}/xmltv.php?${credentials}`,
+  };
+}
+
+async function expectLinks(block: Locator, links: ReturnType<typeof expectedLinks>): Promise<void> {
+  await expect(block).toBeVisible();
+  for (const [key, value] of Object.entries(links)) {
+    await expect(block.getByTestId(new RegExp(`-${key}$`))).toHaveValue(value);
+  }
+  await expect(block.getByText('URL do servidor', { exact: true })).toBeVisible();
+  await expect(block.getByText('M3U Plus', { exact: true })).toBeVisible();
+}
+
+/** Copies one address with its button and reads the real clipboard back. */
+async function copyAndRead(page: Page, button: Locator): Promise<string> {
+  await button.click();
+  await expect(button).toHaveAttribute('aria-label', 'Copiado!');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function grantClipboard(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+}
+
+test.use({ viewport: LAPTOP });
+
+test('a reseller creates a line, copies its links, and finds them again in "Informações do usuário"', async ({
+  page,
+  context,
+  baseURL,
+  signIn,
+  newReseller,
+}) => {
+  test.setTimeout(120_000);
+  await grantClipboard(context, baseURL);
+  const reseller = await newReseller(10, 'links');
+  await signIn(reseller);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const username = uniqueUsername('lnk');
+  const line = await createLine(page, { username, password: RESELLER_PASSWORD, packageId: 17 });
+  const links = expectedLinks(new URL(page.url()).origin, username, RESELLER_PASSWORD);
+  const created = line.modal.getByTestId('line-created-links');
+  await expectLinks(created, links);
+  // The password's '@' is percent-encoded: the playlist URL stays one URL.
+  expect(links.m3u).toContain('password=senha%4019');
+  expect(await copyAndRead(page, created.getByTestId('line-created-links-m3uPlus-copy'))).toBe(links.m3uPlus);
+  await page.screenshot(shot('70-line-links-created-1366'));
+
+  await closeCreatedModal(page);
+
+  await lineAction(page, username, 'user-info');
+  const info = page.getByTestId('line-info-modal');
+  await expect(info).toBeVisible();
+  await expect(info.getByText(`Informações do usuário - ${username}`)).toBeVisible();
+  await expect(info.getByTestId('line-info-username')).toHaveText(username);
+  await expect(info.getByTestId('line-info-password')).toHaveText(RESELLER_PASSWORD);
+  await expect(info.getByTestId('line-info-screens')).toHaveText('1');
+  await expect(info.getByTestId('line-info-system')).toHaveText('IPTV');
+  await expect(info.getByTestId('line-info-expiry')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  const infoLinks = info.getByTestId('line-info-links');
+  await expectLinks(infoLinks, links);
+  expect(await copyAndRead(page, infoLinks.getByTestId('line-info-links-playerApiBase-copy'))).toBe(
+    links.playerApiBase,
+  );
+  await page.screenshot(shot('71-line-info-1366'));
+  await info.getByTestId('line-info-close').click();
+  await expect(info).toBeHidden();
+});
+
+test('on a phone the links fit the screen and copy', async ({ browser, baseURL, csp, newReseller }) => {
+  test.setTimeout(120_000);
+  const reseller = await newReseller(10, 'linkfone');
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    userAgent: IPHONE_UA,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  });
+  await csp.watch(phone);
+  await grantClipboard(phone, baseURL);
+  const mobile = await phone.newPage();
+  try {
+    await loginAs(mobile, reseller);
+    await expect(mobile).toHaveURL(/\/dashboard$/);
+    const line = await createLine(mobile, { random: true, packageId: 17 });
+    const links = expectedLinks(new URL(mobile.url()).origin, line.username, line.password);
+    const created = line.modal.getByTestId('line-created-links');
+    await expectLinks(created, links);
+    // Nothing sticks out sideways: the dialog and its inputs stay inside the 390 px.
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    const hlsCopy = created.getByTestId('line-created-links-hls-copy');
+    await hlsCopy.scrollIntoViewIfNeeded();
+    const box = await hlsCopy.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await copyAndRead(mobile, hlsCopy)).toBe(links.hls);
+    await mobile.screenshot(shot('72-line-links-created-phone'));
+    await closeCreatedModal(mobile);
+
+    await lineAction(mobile, line.username, 'user-info');
+    const info = mobile.getByTestId('line-info-modal');
+    await expectLinks(info.getByTestId('line-info-links'), links);
+    await mobile.screenshot(shot('73-line-info-phone'));
+  } finally {
+    await phone.close();
+  }
+});
