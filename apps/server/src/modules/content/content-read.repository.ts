@@ -139,7 +139,11 @@ function listingPageRows(
     limit ${limit}`;
 }
 
-/** One page as text: `item` per row joined by `separator`, with the page's size and last key. */
+/**
+ * One page as text: `item` per row of `rows` (in their order) joined by `separator`, with the page's size
+ * and last key. The aggregate reads the sorted, limited subquery in its order (PostgreSQL documents this
+ * for aggregates over a sorted subquery); an `order by` inside string_agg would sort megabytes of text again.
+ */
 async function textPage(
   db: Database,
   rows: SQL,
@@ -154,10 +158,11 @@ async function textPage(
     id: number;
   }>(
     db,
-    sql`with page as (${rows})
-      select (select string_agg(${item}, ${separator} order by p.rn) from page p) as body,
-        last.rn::int as count, last.category_id as "categoryId", last.sort_order as "sortOrder", last.id
-      from page last order by last.rn desc limit 1`,
+    sql`select string_agg(${item}, ${separator}) as body, count(*)::int as count,
+        (array_agg(p.category_id))[count(*)] as "categoryId", (array_agg(p.sort_order))[count(*)] as "sortOrder",
+        (array_agg(p.id))[count(*)] as id
+      from (${rows}) p
+      having count(*) > 0`,
   );
   if (!row) return undefined;
   return {
