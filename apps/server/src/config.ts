@@ -86,6 +86,11 @@ const configSchema = z
     // The address customers' apps use (shown in the panel's playlist links and written into get.php's
     // playlists); unset: the origin the request came to (decision 0037).
     PLAYER_BASE_URL: optionalHttpUrl,
+    // The player's rendered-answer cache (decision 0043): a folder, "off" for none; unset, a fresh folder
+    // under the system's temp folder. At most MAX_FILES files and MAX_MB megabytes, oldest removed first.
+    PLAYER_CACHE_DIR: optionalText,
+    PLAYER_CACHE_MAX_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+    PLAYER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
     // Signs redirect-mode stream tokens (HMAC-SHA256); an edge server verifying them needs the same value.
     // Unset: a secret generated on first start and kept in the database (app_secrets 'stream_token_secret').
     STREAM_TOKEN_SECRET: optionalText.pipe(z.string().min(16).optional()),

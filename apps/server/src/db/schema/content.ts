@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -226,3 +227,10 @@ export const streamStarts = pgTable(
     index('stream_starts_line_idx').on(table.lineId, table.startedAt),
   ],
 );
+
+/**
+ * The library's version (decision 0043): bumped (nextval) after every change that can alter what a line
+ * sees — the end of each content sync, a source removed, a category's bouquets changed, a bouquet removed.
+ * The player's answer cache keys its files by it, so every process drops stale answers at once.
+ */
+export const contentLibraryVersion = pgSequence('content_library_version');

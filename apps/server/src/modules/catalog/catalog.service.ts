@@ -20,6 +20,7 @@ import { listMeta } from '@panel/shared/lists/list-query';
 import { fromCents, toCents } from '@panel/shared/money/credits';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
+import { bumpLibraryVersion } from '../content/library-version.repository';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../lib/app-error';
 import { UNIQUE_VIOLATION, postgresErrorCode } from '../../lib/postgres-error';
@@ -212,4 +213,6 @@ export async function deleteBouquet(db: Database, id: number): Promise<void> {
     if (await bouquetInUse(tx, id)) throw AppError.conflict(CATALOG_MESSAGES.bouquetInUse);
     await deleteBouquetRow(tx, id);
   });
+  // Its category links went with it (decision 0043); no line holds it, but the version is cheap to bump.
+  await bumpLibraryVersion(db);
 }

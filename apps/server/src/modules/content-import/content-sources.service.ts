@@ -19,6 +19,7 @@ import {
   listCategoryRows,
   replaceCategoryBouquets,
 } from './content-categories.repository';
+import { bumpLibraryVersion } from '../content/library-version.repository';
 import { retireSourceContent } from './content-library.repository';
 import {
   deleteSourceRow,
@@ -137,6 +138,8 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
         await retireSourceContent(tx as unknown as Database, id);
         await deleteSourceRow(tx as unknown as Database, id);
       });
+      // After the commit: the player's cached answers no longer list what the source brought (decision 0043).
+      await bumpLibraryVersion(db);
     },
 
     async startSync(id: number): Promise<ContentSource> {
@@ -159,6 +162,7 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
         throw AppError.badRequest(CONTENT_MESSAGES.bouquetUnknown, 'bouquet_ids');
       }
       await runInTransaction(db, (tx) => replaceCategoryBouquets(tx, id, wanted));
+      await bumpLibraryVersion(db);
       const [updated] = await listCategoryRows(db, { id });
       if (!updated) throw AppError.notFound(CONTENT_MESSAGES.categoryNotFound);
       return updated;

@@ -4,6 +4,7 @@ import {
   type SyncSummary,
 } from '@panel/shared/content/content-sources-api';
 import type { Database } from '../../db/database';
+import { bumpLibraryVersion } from '../content/library-version.repository';
 import {
   claimSync,
   dueSourceIds,
@@ -67,6 +68,9 @@ async function runClaimed(
     outcome = { status: 'failed', error: message };
   }
   await finishSync(options.db, source.id, outcome);
+  // Imports, retirements and guide are written (even a failed sync may have written some): the player's
+  // cached answers of the previous version are stale (decision 0043).
+  await bumpLibraryVersion(options.db);
   return outcome;
 }
 

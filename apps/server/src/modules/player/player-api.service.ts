@@ -311,7 +311,7 @@ async function* listingJson(
 }
 
 /** `&category_id=`: absent or empty lists every category; anything not an id lists nothing. */
-function categoryOf(query: PlayerQuery): number | undefined | null {
+export function categoryOf(query: PlayerQuery): number | undefined | null {
   const given = queryText(query, 'category_id');
   if (given === undefined || given.trim() === '') return undefined;
   return parseId(given) ?? null;

@@ -1,12 +1,17 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { API_CONTENT_SECURITY_POLICY } from '../../lib/content-security-policy';
 import { publicBaseUrl } from '../../lib/public-base-url';
-import { playerApiAnswer, queryText, REFUSED_LOGIN, type PlayerQuery } from './player-api.service';
+import { AnswerCache } from './answer-cache';
+import { queryText, REFUSED_LOGIN, type PlayerQuery } from './player-api.service';
+import { playerApiResponse, playlistAnswer } from './player-cache.service';
 import { findPlayerLine, type PlayerLine } from './player-line';
-import { playlistChunks, xmltvChunks } from './playlist.service';
+import { xmltvChunks } from './playlist.service';
 
 /**
  * The Xtream Codes endpoints player apps call (docs/product/api.md#player-api, decision 0039), outside
@@ -31,10 +36,33 @@ function refusal(reply: FastifyReply, line: PlayerLine | undefined): FastifyRepl
   return undefined;
 }
 
+/**
+ * The answer cache (decision 0043): PLAYER_CACHE_DIR, "off" for none; unset, a fresh folder under the
+ * system's temp folder, removed when the server closes.
+ */
+async function openAnswerCache(config: Config): Promise<{ cache?: AnswerCache; owned?: string }> {
+  if (config.PLAYER_CACHE_DIR === 'off') return {};
+  const owned = config.PLAYER_CACHE_DIR ? undefined : await mkdtemp(join(tmpdir(), 'panel-player-cache-'));
+  const cache = await AnswerCache.create({
+    dir: config.PLAYER_CACHE_DIR ?? owned!,
+    maxFiles: config.PLAYER_CACHE_MAX_FILES,
+    maxBytes: config.PLAYER_CACHE_MAX_MB * 1024 * 1024,
+  });
+  return { cache, owned };
+}
+
 export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
   app,
   { db, config },
 ) => {
+  const { cache, owned } = await openAnswerCache(config);
+  if (owned) {
+    app.addHook('onClose', async () => {
+      await cache?.settled();
+      await rm(owned, { recursive: true, force: true });
+    });
+  }
+
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
@@ -61,8 +89,7 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     reply.type('application/json; charset=utf-8');
     if (!line) return reply.send(REFUSED_LOGIN);
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
-    const answer = await playerApiAnswer(db, line, request.query as PlayerQuery, baseUrl);
-    return reply.send(typeof answer === 'string' ? answer : Readable.from(answer, { objectMode: false }));
+    return reply.send(await playerApiResponse(db, cache, line, request.query as PlayerQuery, baseUrl));
   });
 
   app.get('/get.php', async (request, reply) => {
@@ -72,11 +99,11 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     const query = request.query as PlayerQuery;
     const type = queryText(query, 'type') === 'm3u' ? 'm3u' : 'm3u_plus';
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
-    const chunks = playlistChunks(db, line, baseUrl, type, queryText(query, 'output'));
+    const body = await playlistAnswer(db, cache, line, baseUrl, type, queryText(query, 'output'));
     return reply
       .type('audio/x-mpegurl; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="playlist.m3u"')
-      .send(Readable.from(chunks, { objectMode: false }));
+      .send(body);
   });
 
   app.get('/xmltv.php', async (request, reply) => {

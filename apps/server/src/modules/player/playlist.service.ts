@@ -24,14 +24,20 @@ export type PlaylistType = 'm3u' | 'm3u_plus';
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** streamUrl() up to the stream id: every URL of the playlist is this prefix + `ID.EXT`. */
-function urlPrefix(baseUrl: string, segment: 'live' | 'movie' | 'series', line: PlayerLine): string {
+function urlPrefix(
+  baseUrl: string,
+  segment: 'live' | 'movie' | 'series',
+  line: PlayerLine,
+  rewrite: (text: string) => string,
+): string {
   const sample = streamUrl(baseUrl, segment, line.username, line.password, 0, 'x');
-  return sample.slice(0, -'0.x'.length);
+  return rewrite(sample.slice(0, -'0.x'.length));
 }
 
 /**
  * The playlist's text in chunks (one per page of rows): every live stream, movie and episode the line
- * sees, once, with absolute URLs carrying its percent-encoded credentials.
+ * sees, once, with absolute URLs carrying its percent-encoded credentials. `rewrite` changes the texts that
+ * carry credentials (URL prefixes, the guide link): the answer cache puts its markers there (decision 0043).
  */
 export async function* playlistChunks(
   db: Database,
@@ -39,14 +45,15 @@ export async function* playlistChunks(
   baseUrl: string,
   type: PlaylistType,
   output: string | undefined,
+  rewrite: (text: string) => string = (text) => text,
 ): AsyncGenerator<string> {
-  const epg = playlistLinks(baseUrl, line.username, line.password).epg;
+  const epg = rewrite(playlistLinks(baseUrl, line.username, line.password).epg);
   const rendering: PlaylistRendering = {
     plus: type === 'm3u_plus',
     urlPrefix: {
-      live: urlPrefix(baseUrl, 'live', line),
-      movie: urlPrefix(baseUrl, 'movie', line),
-      series: urlPrefix(baseUrl, 'series', line),
+      live: urlPrefix(baseUrl, 'live', line, rewrite),
+      movie: urlPrefix(baseUrl, 'movie', line, rewrite),
+      series: urlPrefix(baseUrl, 'series', line, rewrite),
     },
     liveExtension: liveFormatOfOutput(output),
   };

@@ -1,0 +1,81 @@
+import { pipeline, Readable } from 'node:stream';
+import { liveFormatOfOutput } from '@panel/shared/content/stream-kinds';
+import type { Database } from '../../db/database';
+import { libraryVersion } from '../content/library-version.repository';
+import type { AnswerCache } from './answer-cache';
+import { MarkerSubstitution } from './answer-cache';
+import { categoryOf, playerApiAnswer, queryText, type PlayerQuery } from './player-api.service';
+import type { PlayerLine } from './player-line';
+import { playlistChunks, type PlaylistType } from './playlist.service';
+
+/**
+ * get.php and the player_api.php listings through the answer cache (decision 0043). The line has signed
+ * in and may watch before anything here runs. Keys hold the library version (one query per request, so a
+ * sync or a mapping change seen by any process is seen here at once), the line's sorted bouquet ids and
+ * what else the answer depends on; never the line itself: get.php is stored with markers in place of the
+ * credentials, which each answer replaces with the line's own.
+ */
+
+const bouquetKey = (line: PlayerLine) => [...new Set(line.bouquets)].sort((a, b) => a - b).join(',');
+
+const CACHED_ACTIONS = new Set([
+  'get_live_categories',
+  'get_vod_categories',
+  'get_series_categories',
+  'get_live_streams',
+  'get_vod_streams',
+  'get_series',
+]);
+
+export async function playlistAnswer(
+  db: Database,
+  cache: AnswerCache | undefined,
+  line: PlayerLine,
+  baseUrl: string,
+  type: PlaylistType,
+  output: string | undefined,
+): Promise<Readable> {
+  if (!cache) return Readable.from(playlistChunks(db, line, baseUrl, type, output), { objectMode: false });
+  const version = await libraryVersion(db);
+  const username = `\u0001U${cache.nonce}\u0001`;
+  const password = `\u0001P${cache.nonce}\u0001`;
+  const encodedUsername = encodeURIComponent(username);
+  const encodedPassword = encodeURIComponent(password);
+  const rewrite = (text: string) =>
+    text.replaceAll(encodedUsername, username).replaceAll(encodedPassword, password);
+  const key = ['get.php', cache.nonce, bouquetKey(line), type, liveFormatOfOutput(output), baseUrl];
+  const body = await cache.serve(version, key, () =>
+    playlistChunks(db, { ...line, username, password }, baseUrl, type, output, rewrite),
+  );
+  const substitution = new MarkerSubstitution(
+    new Map([
+      [username, encodeURIComponent(line.username)],
+      [password, encodeURIComponent(line.password)],
+    ]),
+  );
+  // pipeline destroys both ends when either fails or the client goes away.
+  return pipeline(body, substitution, () => undefined);
+}
+
+/** player_api.php's answer: listings and categories of Active lines through the cache, the rest as before. */
+export async function playerApiResponse(
+  db: Database,
+  cache: AnswerCache | undefined,
+  line: PlayerLine,
+  query: PlayerQuery,
+  baseUrl: string,
+): Promise<string | Readable> {
+  const action = queryText(query, 'action') ?? '';
+  const category = categoryOf(query);
+  if (cache && line.status === 'Active' && CACHED_ACTIONS.has(action) && category !== null) {
+    const version = await libraryVersion(db);
+    const key = ['player_api.php', bouquetKey(line), action, category === undefined ? '' : String(category)];
+    return cache.serve(version, key, async function* () {
+      const answer = await playerApiAnswer(db, line, query, baseUrl);
+      if (typeof answer === 'string') yield answer;
+      else yield* answer;
+    });
+  }
+  const answer = await playerApiAnswer(db, line, query, baseUrl);
+  return typeof answer === 'string' ? answer : Readable.from(answer, { objectMode: false });
+}
