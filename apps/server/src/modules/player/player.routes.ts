@@ -1,0 +1,89 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { API_CONTENT_SECURITY_POLICY } from '../../lib/content-security-policy';
+import { publicBaseUrl } from '../../lib/public-base-url';
+import { playerApiAnswer, queryText, REFUSED_LOGIN, type PlayerQuery } from './player-api.service';
+import { findPlayerLine, type PlayerLine } from './player-line';
+import { playlistChunks, xmltvChunks } from './playlist.service';
+
+/**
+ * The Xtream Codes endpoints player apps call (docs/product/api.md#player-api, decision 0039), outside
+ * /api: no panel session, the line's credentials in the query. Every answer carries CORS for web players
+ * and the API's content security policy (they are data, never documents).
+ */
+export const PLAYER_PATHS = ['/player_api.php', '/get.php', '/xmltv.php'] as const;
+
+const DEFAULT_ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Range, X-Requested-With';
+
+async function lineOf(db: Database, request: FastifyRequest): Promise<PlayerLine | undefined> {
+  const query = request.query as PlayerQuery;
+  return findPlayerLine(db, queryText(query, 'username') ?? '', queryText(query, 'password') ?? '');
+}
+
+/** get.php and xmltv.php refuse with a 4xx: 401 for wrong credentials, 403 for a line that may not watch. */
+function refusal(reply: FastifyReply, line: PlayerLine | undefined): FastifyReply | undefined {
+  if (!line) return reply.code(401).type('text/plain; charset=utf-8').send('Usuário ou senha inválidos');
+  if (line.status !== 'Active') {
+    return reply.code(403).type('text/plain; charset=utf-8').send('Linha sem acesso (vencida ou bloqueada)');
+  }
+  return undefined;
+}
+
+export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+  });
+
+  for (const path of PLAYER_PATHS) {
+    app.options(path, async (request, reply) => {
+      const asked = request.headers['access-control-request-headers'];
+      const allowed =
+        typeof asked === 'string' && /^[\w-]+(\s*,\s*[\w-]+)*$/.test(asked.trim())
+          ? `${DEFAULT_ALLOWED_HEADERS}, ${asked.trim()}`
+          : DEFAULT_ALLOWED_HEADERS;
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+        .header('Access-Control-Allow-Headers', allowed)
+        .header('Access-Control-Max-Age', '86400')
+        .send();
+    });
+  }
+
+  app.get('/player_api.php', async (request, reply) => {
+    const line = await lineOf(db, request);
+    reply.type('application/json; charset=utf-8');
+    if (!line) return reply.send(REFUSED_LOGIN);
+    const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
+    return reply.send(await playerApiAnswer(db, line, request.query as PlayerQuery, baseUrl));
+  });
+
+  app.get('/get.php', async (request, reply) => {
+    const line = await lineOf(db, request);
+    const refused = refusal(reply, line);
+    if (refused || !line) return refused;
+    const query = request.query as PlayerQuery;
+    const type = queryText(query, 'type') === 'm3u' ? 'm3u' : 'm3u_plus';
+    const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
+    const chunks = playlistChunks(db, line, baseUrl, type, queryText(query, 'output'));
+    return reply
+      .type('audio/x-mpegurl; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="playlist.m3u"')
+      .send(Readable.from(chunks, { objectMode: false }));
+  });
+
+  app.get('/xmltv.php', async (request, reply) => {
+    const line = await lineOf(db, request);
+    const refused = refusal(reply, line);
+    if (refused || !line) return refused;
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(Readable.from(xmltvChunks(db, line), { objectMode: false }));
+  });
+};

@@ -1,0 +1,51 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { libraryFromUpstream } from '../../../test/content-factory';
+import { createAccount, createLine } from '../../../test/factories';
+import { startTestApp, type TestApp } from '../../../test/test-app';
+import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
+
+// The one log line per request of a stream URL holds the line's username, never its password; proxy
+// token URLs are shortened (decision 0040).
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+let testApp: TestApp;
+let upstream: XtreamUpstream;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ LOG_LEVEL: 'info' }, { logStream });
+  upstream = await startXtreamUpstream();
+}, 120_000);
+afterAll(async () => {
+  await testApp?.close();
+  await upstream?.close();
+});
+
+describe('stream URL logs', () => {
+  it('mask the password and shorten proxy tokens', async () => {
+    const { app } = testApp;
+    const library = await libraryFromUpstream(app, upstream, { deliveryMode: 'proxy' });
+    const line = await createLine(app, await createAccount(app), { password: 'Segredo!42x' });
+    const playlist = await app.inject({
+      method: 'GET',
+      url: `/live/${line.username}/${encodeURIComponent(line.password)}/${library.live.id}.m3u8`,
+    });
+    expect(playlist.statusCode).toBe(200);
+    const variant = playlist.body.split('\n').find((row) => row.includes('/hls/')) ?? '';
+    const token = /\/hls\/([^.]+)\./.exec(variant)?.[1] ?? '';
+    expect(token.length).toBeGreaterThan(40);
+    expect((await app.inject({ method: 'GET', url: new URL(variant).pathname })).statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/movie/${line.username}/wrong-${line.password}/1.mp4` });
+
+    const all = logLines.join('');
+    expect(all).toContain(`/live/${line.username}/***/${library.live.id}.m3u8`);
+    expect(all).toContain(`/hls/${token.slice(0, 6)}…`);
+    expect(all).not.toContain('Segredo');
+    expect(all).not.toContain(token);
+  });
+});

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { getOrCreateSecret } from '../../db/secrets';
+import { AppError } from '../../lib/app-error';
+import { publicBaseUrl } from '../../lib/public-base-url';
+import { proxyStreamStart, proxyTokenTarget, type Relay } from './stream-proxy.service';
+import {
+  authoriseStreamStart,
+  createStartCounter,
+  recordStreamStart,
+  type StreamSegment,
+} from './stream-start.service';
+import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
+
+/**
+ * The stream URLs players open (docs/product/api.md#stream-urls, decision 0040), outside /api and without
+ * a session: `/live|movie|series/U/P/{id}.{ext}` authenticate the line, authorise the stream, record the
+ * start and deliver it by its source's mode (a 302 to the source with a signed token, or relayed);
+ * `/hls/<token>.<ext>` serves what a proxied playlist names. Every answer carries
+ * `Access-Control-Allow-Origin: *` (web players; contract §11).
+ */
+interface StreamParams {
+  username: string;
+  password: string;
+  file: string;
+}
+
+const SEGMENTS: StreamSegment[] = ['live', 'movie', 'series'];
+const TOKEN_FILE = /^([A-Za-z0-9_-]{20,4096})\.[a-z0-9]{1,5}$/;
+
+/** Aborted when the client goes away before its answer was sent in full. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/**
+ * The request as the one log line per request shows it: the line's password (in the path) masked and a
+ * proxy token shortened, since nothing logged may hold a password or token (decision 0040).
+ */
+export function maskedStreamPath(url: string): string {
+  return url
+    .replace(/^(\/(?:live|movie|series)\/[^/?]*\/)[^/?]*/, '$1***')
+    .replace(/^(\/hls\/[A-Za-z0-9_-]{6})[A-Za-z0-9_-]*/, '$1…');
+}
+
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: maskedStreamPath(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
+
+function sendRelay(reply: FastifyReply, relay: Relay) {
+  reply.code(relay.status).headers(relay.headers);
+  return relay.body === undefined ? reply.send() : reply.send(relay.body);
+}
+
+function client(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  // Kept in memory: the hot path signs without reading the database (decision 0040).
+  const secret = config.STREAM_TOKEN_SECRET ?? (await getOrCreateSecret(db, 'stream_token_secret'));
+  const sealer = proxyTokenSealer(secret);
+  const counter = createStartCounter();
+  const ttl = config.STREAM_TOKEN_TTL_SECONDS;
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', 'Content-Length, Content-Range, Accept-Ranges');
+  });
+
+  for (const url of [...SEGMENTS.map((segment) => `/${segment}/:username/:password/:file`), '/hls/*']) {
+    app.options(url, { logSerializers }, async (_request, reply) => corsPreflight(reply));
+  }
+
+  for (const segment of SEGMENTS) {
+    app.route<{ Params: StreamParams }>({
+      method: ['GET', 'HEAD'],
+      url: `/${segment}/:username/:password/:file`,
+      logSerializers,
+      handler: async (request, reply) => {
+        const { username, password, file } = request.params;
+        const start = await authoriseStreamStart(db, { segment, username, password, file });
+        const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
+        const counts = counter.counts(start, method, request.headers.range);
+        const expires = Math.floor(Date.now() / 1000) + ttl;
+        if (start.delivery === 'redirect') {
+          if (counts) await recordStreamStart(db, start, client(request));
+          const claims = { lineId: start.lineId, streamId: start.streamId, expires };
+          const separator = start.sourceUrl.includes('?') ? '&' : '?';
+          const location = `${start.sourceUrl}${separator}${streamTokenQuery(secret, claims)}`;
+          return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+        }
+        const relay = await proxyStreamStart(start.sourceUrl, {
+          baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
+          sealer,
+          lineId: start.lineId,
+          streamId: start.streamId,
+          expires,
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+          method,
+          range: request.headers.range,
+          userAgent: request.headers['user-agent'],
+          signal: clientGone(reply),
+        });
+        // Only a start the source answered is a view.
+        if (counts && relay.status < 300) await recordStreamStart(db, start, client(request));
+        return sendRelay(reply, relay);
+      },
+    });
+  }
+
+  // A wildcard, not a parameter: tokens are longer than the router's limit for a parameter.
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/hls/*',
+    logSerializers,
+    handler: async (request, reply) => {
+      const token = TOKEN_FILE.exec(request.params['*'])?.[1];
+      if (!token) throw AppError.notFound();
+      const relay = await proxyTokenTarget(token, {
+        baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
+        sealer,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        method: request.method === 'HEAD' ? 'HEAD' : 'GET',
+        range: request.headers.range,
+        userAgent: request.headers['user-agent'],
+        signal: clientGone(reply),
+      });
+      return sendRelay(reply, relay);
+    },
+  });
+};
+
+function corsPreflight(reply: FastifyReply) {
+  return reply
+    .code(204)
+    .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+    .header('Access-Control-Allow-Headers', 'Range, Content-Type')
+    .header('Access-Control-Max-Age', '86400')
+    .send();
+}
