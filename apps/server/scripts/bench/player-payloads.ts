@@ -10,7 +10,7 @@
  * bench gives it as WEB_DIST_DIR. Requests alternate (API, file, API, file …) after a warm-up, one at a
  * time over one keep-alive connection; each is timed to its last byte, the body counted, not kept.
  * Around every request the server process reports its memory: before (after a full GC) and the peak
- * during (heap sampled in the process every 5 ms; RSS from the kernel's high-water mark, VmHWM).
+ * during (heap sampled in the process every 2 ms; RSS from the kernel's high-water mark, VmHWM).
  *
  *   DATABASE_URL=postgres://…/panel_bench node --import tsx scripts/bench/player-payloads.ts --case P7 [--runs 10]
  */

@@ -187,8 +187,9 @@ try {
       );
     }
   }
-  await run('api', 2);
-  await run('bare', 2);
+  // Warm-up: JIT, pools, caches (the API's path is longer, so it gets longer).
+  await run('api', 5);
+  await run('bare', 3);
   for (let i = 0; i < ROUNDS; i++) {
     const api = await run('api', SECONDS);
     const bare = await run('bare', SECONDS);
