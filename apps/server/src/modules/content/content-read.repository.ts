@@ -40,25 +40,6 @@ const backdropPath = sql`case jsonb_typeof(s.info->'backdrop_path')
       else jsonb_build_array(s.info->>'backdrop_path') end
     else '[]'::jsonb end`;
 
-export interface CategoryRow {
-  id: number;
-  name: string;
-}
-
-/** The categories of `kind` a line sees, in the panel's order. */
-export async function listVisibleCategories(
-  db: Database,
-  kind: CategoryKind,
-  bouquets: readonly number[],
-): Promise<CategoryRow[]> {
-  return rowsOf<CategoryRow>(
-    db,
-    sql`select c.id, c.name from content_categories c
-      where c.kind = ${kind} and c.retired_at is null and c.id in ${visibleCategoryIds(bouquets)}
-      order by c.sort_order, c.id`,
-  );
-}
-
 /** get_*_categories as JSON text: `[{"category_id":"1","category_name":"News","parent_id":0}]`. */
 export async function categoriesJson(
   db: Database,
@@ -76,86 +57,216 @@ export async function categoriesJson(
   return row?.body ?? '[]';
 }
 
-const categoryFilter = (categoryId: number | undefined, column: SQL) =>
-  categoryId === undefined ? sql`` : sql`and ${column} = ${categoryId}`;
+const categoryFilter = (categoryId: number | undefined) =>
+  categoryId === undefined ? sql`` : sql`and s.category_id = ${categoryId}`;
 
-/** get_live_streams as JSON text (contract: docs/product/api.md#player-api). */
-export async function liveStreamsJson(
-  db: Database,
-  bouquets: readonly number[],
-  categoryId?: number,
-): Promise<string> {
-  const [row] = await rowsOf<{ body: string }>(
-    db,
-    sql`select '[' || coalesce(string_agg(json_build_object(
-        'num', s.num, 'name', s.name, 'stream_type', 'live', 'stream_id', s.id, 'stream_icon', s.icon,
-        'epg_channel_id', nullif(s.epg_channel_id, ''), 'added', ${epochText(sql`s.added_at`)},
-        'is_adult', '0', 'category_id', s.category_id::text, 'category_ids', json_build_array(s.category_id),
-        'custom_sid', '', 'tv_archive', 0, 'direct_source', '', 'tv_archive_duration', 0)::text,
-        ',' order by s.num), '') || ']' as body
-      from (select row_number() over (order by s.category_id, s.sort_order, s.id) as num, s.*
-        from content_streams s
-        where s.kind = 'live' and s.retired_at is null
-          and s.category_id in ${visibleCategories('live', bouquets)}
-          ${categoryFilter(categoryId, sql`s.category_id`)}) s`,
-  );
-  return row?.body ?? '[]';
+/** Where a page of a listing ends: the next page starts after it (keyset pagination). */
+export interface ListingKey {
+  categoryId: number;
+  sortOrder: number;
+  id: number;
 }
 
-/** get_vod_streams as JSON text. */
-export async function vodStreamsJson(
-  db: Database,
-  bouquets: readonly number[],
-  categoryId?: number,
-): Promise<string> {
-  const [row] = await rowsOf<{ body: string }>(
-    db,
-    sql`select '[' || coalesce(string_agg(json_build_object(
-        'num', s.num, 'name', s.name, 'title', s.name, 'stream_type', 'movie', 'stream_id', s.id, 'stream_icon', s.icon,
-        'rating', coalesce(s.rating::text, ''), 'rating_5based', coalesce(s.rating_5, round(s.rating / 2, 1), 0),
-        'tmdb', coalesce(s.tmdb_id, ''), 'added', ${epochText(sql`s.added_at`)}, 'is_adult', '0',
-        'category_id', s.category_id::text, 'category_ids', json_build_array(s.category_id),
-        'container_extension', s.container_extension, 'custom_sid', '', 'direct_source', '')::text,
-        ',' order by s.num), '') || ']' as body
-      from (select row_number() over (order by s.category_id, s.sort_order, s.id) as num,
-          s.id, s.name, s.icon, s.tmdb_id, s.added_at, s.category_id, s.container_extension,
-          ${infoNumber('rating')} as rating, ${infoNumber('rating_5based')} as rating_5
-        from content_streams s
-        where s.kind = 'movie' and s.retired_at is null
-          and s.category_id in ${visibleCategories('movie', bouquets)}
-          ${categoryFilter(categoryId, sql`s.category_id`)}) s`,
-  );
-  return row?.body ?? '[]';
+/** A page of a listing or playlist written by PostgreSQL: its text, its row count and its last key. */
+export interface TextPage {
+  body: string;
+  count: number;
+  last: ListingKey;
 }
 
-/** get_series as JSON text; `rating` an integer digit string or '' (the Go client parses it as int). */
-export async function seriesListJson(
+export type ListingKind = 'live' | 'movie' | 'series';
+
+/** Each listing item as JSON, written by PostgreSQL (`p` is a page row, `num` its position in the list). */
+function listingItem(kind: ListingKind, num: SQL): SQL {
+  const added = epochText(sql`p.added_at`);
+  const category = sql`'category_id', p.category_id::text, 'category_ids', json_build_array(p.category_id)`;
+  if (kind === 'live') {
+    return sql`json_build_object('num', ${num}, 'name', p.name, 'stream_type', 'live', 'stream_id', p.id,
+      'stream_icon', p.icon, 'epg_channel_id', nullif(p.epg_channel_id, ''), 'added', ${added}, 'is_adult', '0',
+      ${category}, 'custom_sid', '', 'tv_archive', 0, 'direct_source', '', 'tv_archive_duration', 0)`;
+  }
+  if (kind === 'movie') {
+    return sql`json_build_object('num', ${num}, 'name', p.name, 'title', p.name, 'stream_type', 'movie',
+      'stream_id', p.id, 'stream_icon', p.icon, 'rating', coalesce(p.rating::text, ''),
+      'rating_5based', coalesce(p.rating_5, round(p.rating / 2, 1), 0), 'tmdb', coalesce(p.tmdb_id, ''),
+      'added', ${added}, 'is_adult', '0', ${category}, 'container_extension', p.container_extension,
+      'custom_sid', '', 'direct_source', '')`;
+  }
+  return sql`json_build_object('num', ${num}, 'name', p.name, 'title', p.name, 'series_id', p.id,
+    'cover', p.cover, 'plot', p.plot, 'cast', p.cast_, 'director', p.director, 'genre', p.genre,
+    'releaseDate', p.release_date, 'last_modified', ${epochText(sql`p.updated_at`)},
+    'rating', coalesce(round(p.rating)::bigint::text, ''), 'rating_5based', coalesce(round(p.rating / 2, 1), 0),
+    'backdrop_path', p.backdrop_path, 'youtube_trailer', p.youtube_trailer,
+    'episode_run_time', p.episode_run_time, ${category})`;
+}
+
+/** The rows of one page of a listing, in listing order (the listing indexes' order), `rn` from 1. */
+function listingPageRows(
+  kind: ListingKind,
+  bouquets: readonly number[],
+  categoryId: number | undefined,
+  after: ListingKey | undefined,
+  limit: number,
+): SQL {
+  if (kind === 'series') {
+    const from = after ? sql`and (s.category_id, s.id) > (${after.categoryId}, ${after.id})` : sql``;
+    return sql`select row_number() over (order by s.category_id, s.id) as rn, s.id, s.category_id,
+        0 as sort_order, s.name, s.cover, s.updated_at,
+        ${infoText('plot')} as plot, ${infoText('cast')} as cast_, ${infoText('director')} as director,
+        ${infoText('genre')} as genre, ${infoText('releaseDate')} as release_date,
+        ${infoText('youtube_trailer')} as youtube_trailer, ${infoText('episode_run_time')} as episode_run_time,
+        ${infoNumber('rating')} as rating, ${backdropPath} as backdrop_path
+      from content_series s
+      where s.retired_at is null and s.category_id in ${visibleCategories('series', bouquets)}
+        ${categoryFilter(categoryId)} ${from}
+      order by s.category_id, s.id
+      limit ${limit}`;
+  }
+  const from = after
+    ? sql`and (s.category_id, s.sort_order, s.id) > (${after.categoryId}, ${after.sortOrder}, ${after.id})`
+    : sql``;
+  const movieColumns =
+    kind === 'movie'
+      ? sql`, s.tmdb_id, s.container_extension, ${infoNumber('rating')} as rating,
+          ${infoNumber('rating_5based')} as rating_5`
+      : sql``;
+  return sql`select row_number() over (order by s.category_id, s.sort_order, s.id) as rn, s.id, s.category_id,
+      s.sort_order, s.name, s.icon, s.epg_channel_id, s.added_at ${movieColumns}
+    from content_streams s
+    where s.kind = ${kind} and s.retired_at is null and s.category_id in ${visibleCategories(kind, bouquets)}
+      ${categoryFilter(categoryId)} ${from}
+    order by s.category_id, s.sort_order, s.id
+    limit ${limit}`;
+}
+
+/** One page as text: `item` per row joined by `separator`, with the page's size and last key. */
+async function textPage(
+  db: Database,
+  rows: SQL,
+  item: SQL,
+  separator: string,
+): Promise<TextPage | undefined> {
+  const [row] = await rowsOf<{
+    body: string;
+    count: number;
+    categoryId: number;
+    sortOrder: number;
+    id: number;
+  }>(
+    db,
+    sql`with page as (${rows})
+      select (select string_agg(${item}, ${separator} order by p.rn) from page p) as body,
+        last.rn::int as count, last.category_id as "categoryId", last.sort_order as "sortOrder", last.id
+      from page last order by last.rn desc limit 1`,
+  );
+  if (!row) return undefined;
+  return {
+    body: row.body,
+    count: row.count,
+    last: { categoryId: row.categoryId, sortOrder: row.sortOrder, id: row.id },
+  };
+}
+
+/**
+ * A page of get_live_streams / get_vod_streams / get_series as JSON text (items joined by commas, no
+ * brackets): `limit` items after `after`, numbered from `numberedFrom + 1`. One query over the listing
+ * index; PostgreSQL writes the JSON, so no row becomes a JavaScript object.
+ */
+export async function listingJsonPage(
+  db: Database,
+  kind: ListingKind,
+  bouquets: readonly number[],
+  options: { categoryId?: number; after?: ListingKey; numberedFrom: number; limit: number },
+): Promise<TextPage | undefined> {
+  const rows = listingPageRows(kind, bouquets, options.categoryId, options.after, options.limit);
+  const item = sql`${listingItem(kind, sql`p.rn + ${options.numberedFrom}`)}::text`;
+  return textPage(db, rows, item, ',');
+}
+
+/** How playlist rows are written: the #EXTINF form and the URL before `ID.EXT`. */
+export interface PlaylistRendering {
+  plus: boolean;
+  /** streamUrl(...) without its `ID.EXT` end (decision 0039): credentials already percent-encoded. */
+  urlPrefix: { live: string; movie: string; series: string };
+  /** Live streams' extension (ts or m3u8); movies and episodes use their own. */
+  liveExtension: string;
+}
+
+/** A text usable inside an #EXTINF attribute: no double quotes, no line breaks. */
+const attribute = (value: SQL) => sql`translate(replace(${value}, '"', ''''), E'\r\n', '  ')`;
+const entryTitle = (value: SQL) => sql`translate(${value}, E'\r\n', '  ')`;
+
+function extinf(
+  rendering: PlaylistRendering,
+  prefix: string,
+  fields: { tvgId: SQL; name: SQL; logo: SQL; group: SQL; extension: SQL },
+): SQL {
+  const url = sql`${prefix}::text || p.id || '.' || ${fields.extension} || E'\n'`;
+  if (!rendering.plus) return sql`'#EXTINF:-1,' || ${entryTitle(fields.name)} || E'\n' || ${url}`;
+  return sql`'#EXTINF:-1 tvg-id="' || ${attribute(fields.tvgId)} || '" tvg-name="' || ${attribute(fields.name)}
+    || '" tvg-logo="' || ${attribute(fields.logo)} || '" group-title="' || ${attribute(fields.group)} || '",'
+    || ${entryTitle(fields.name)} || E'\n' || ${url}`;
+}
+
+/**
+ * A page of get.php's live streams or movies as M3U text, after `after` in listing order. PostgreSQL
+ * writes the rows, so a 100,000-entry playlist costs 50 queries and no per-row JavaScript.
+ */
+export async function playlistStreamsPage(
+  db: Database,
+  kind: 'live' | 'movie',
+  bouquets: readonly number[],
+  rendering: PlaylistRendering,
+  after: ListingKey | undefined,
+  limit: number,
+): Promise<TextPage | undefined> {
+  const from = after
+    ? sql`and (s.category_id, s.sort_order, s.id) > (${after.categoryId}, ${after.sortOrder}, ${after.id})`
+    : sql``;
+  const rows = sql`select row_number() over (order by s.category_id, s.sort_order, s.id) as rn, s.id,
+      s.category_id, s.sort_order, s.name, s.icon, s.epg_channel_id, s.container_extension, c.name as group_name
+    from content_streams s join content_categories c on c.id = s.category_id
+    where s.kind = ${kind} and s.retired_at is null and s.category_id in ${visibleCategories(kind, bouquets)}
+      ${from}
+    order by s.category_id, s.sort_order, s.id
+    limit ${limit}`;
+  const item = extinf(rendering, rendering.urlPrefix[kind], {
+    tvgId: kind === 'live' ? sql`coalesce(p.epg_channel_id, '')` : sql`''`,
+    name: sql`p.name`,
+    logo: sql`p.icon`,
+    group: sql`p.group_name`,
+    extension: kind === 'live' ? sql`${rendering.liveExtension}::text` : sql`p.container_extension`,
+  });
+  return textPage(db, rows, item, '');
+}
+
+/** A page of get.php's episodes (of the series the line sees), id above `afterId`: "Series S01 E01". */
+export async function playlistEpisodesPage(
   db: Database,
   bouquets: readonly number[],
-  categoryId?: number,
-): Promise<string> {
-  const [row] = await rowsOf<{ body: string }>(
-    db,
-    sql`select '[' || coalesce(string_agg(json_build_object(
-        'num', s.num, 'name', s.name, 'title', s.name, 'series_id', s.id, 'cover', s.cover, 'plot', s.plot, 'cast', s.cast_,
-        'director', s.director, 'genre', s.genre, 'releaseDate', s.release_date,
-        'last_modified', ${epochText(sql`s.updated_at`)},
-        'rating', coalesce(round(s.rating)::bigint::text, ''), 'rating_5based', coalesce(round(s.rating / 2, 1), 0),
-        'backdrop_path', s.backdrop_path, 'youtube_trailer', s.youtube_trailer,
-        'episode_run_time', s.episode_run_time, 'category_id', s.category_id::text,
-        'category_ids', json_build_array(s.category_id))::text,
-        ',' order by s.num), '') || ']' as body
-      from (select row_number() over (order by s.category_id, s.id) as num,
-          s.id, s.name, s.cover, s.updated_at, s.category_id,
-          ${infoText('plot')} as plot, ${infoText('cast')} as cast_, ${infoText('director')} as director,
-          ${infoText('genre')} as genre, ${infoText('releaseDate')} as release_date,
-          ${infoText('youtube_trailer')} as youtube_trailer, ${infoText('episode_run_time')} as episode_run_time,
-          ${infoNumber('rating')} as rating, ${backdropPath} as backdrop_path
-        from content_series s
-        where s.retired_at is null and s.category_id in ${visibleCategories('series', bouquets)}
-          ${categoryFilter(categoryId, sql`s.category_id`)}) s`,
-  );
-  return row?.body ?? '[]';
+  rendering: PlaylistRendering,
+  afterId: number,
+  limit: number,
+): Promise<TextPage | undefined> {
+  const rows = sql`select row_number() over (order by e.id) as rn, e.id, 0 as category_id, 0 as sort_order,
+      se.name || ' S' || lpad(coalesce(e.season_number, 1)::text, 2, '0')
+        || ' E' || lpad(coalesce(e.episode_number, 0)::text, 2, '0') as name,
+      coalesce(nullif(e.icon, ''), se.cover) as icon, e.container_extension, c.name as group_name
+    from content_streams e
+      join content_series se on se.id = e.series_id
+      join content_categories c on c.id = se.category_id
+    where e.kind = 'episode' and e.retired_at is null and e.id > ${afterId}
+      and se.retired_at is null and se.category_id in ${visibleCategories('series', bouquets)}
+    order by e.id
+    limit ${limit}`;
+  const item = extinf(rendering, rendering.urlPrefix.series, {
+    tvgId: sql`''`,
+    name: sql`p.name`,
+    logo: sql`p.icon`,
+    group: sql`p.group_name`,
+    extension: sql`p.container_extension`,
+  });
+  return textPage(db, rows, item, '');
 }
 
 export interface MovieRow {
@@ -293,80 +404,7 @@ export async function allProgrammes(db: Database, channelId: string): Promise<Pr
   return rows.map(toProgramme);
 }
 
-// ---- Playlists and guide, read in batches so get.php and xmltv.php stream (decision 0039) ----
-
-export interface PlaylistStreamRow {
-  id: number;
-  name: string;
-  icon: string;
-  epgChannelId: string | null;
-  containerExtension: string;
-  categoryId: number;
-  sortOrder: number;
-}
-
-export interface PlaylistKey {
-  categoryId: number;
-  sortOrder: number;
-  id: number;
-}
-
-/**
- * A batch of live streams or movies the line sees after `after`, in listing order: keyset pagination over
- * content_streams_listing_idx, so each batch costs the same however deep the playlist is.
- */
-export async function playlistStreamsBatch(
-  db: Database,
-  kind: 'live' | 'movie',
-  bouquets: readonly number[],
-  after: PlaylistKey | undefined,
-  limit: number,
-): Promise<PlaylistStreamRow[]> {
-  const from = after
-    ? sql`and (s.category_id, s.sort_order, s.id) > (${after.categoryId}, ${after.sortOrder}, ${after.id})`
-    : sql``;
-  return rowsOf<PlaylistStreamRow>(
-    db,
-    sql`select s.id, s.name, s.icon, s.epg_channel_id as "epgChannelId",
-        s.container_extension as "containerExtension", s.category_id as "categoryId", s.sort_order as "sortOrder"
-      from content_streams s
-      where s.kind = ${kind} and s.retired_at is null and s.category_id in ${visibleCategories(kind, bouquets)}
-        ${from}
-      order by s.category_id, s.sort_order, s.id
-      limit ${limit}`,
-  );
-}
-
-export interface PlaylistEpisodeRow {
-  id: number;
-  season: number | null;
-  episode: number | null;
-  containerExtension: string;
-  icon: string;
-  seriesName: string;
-  cover: string;
-  categoryId: number;
-}
-
-/** A batch of episodes of the series the line sees, with id above `afterId`. */
-export async function playlistEpisodesBatch(
-  db: Database,
-  bouquets: readonly number[],
-  afterId: number,
-  limit: number,
-): Promise<PlaylistEpisodeRow[]> {
-  return rowsOf<PlaylistEpisodeRow>(
-    db,
-    sql`select e.id, e.season_number as season, e.episode_number as episode,
-        e.container_extension as "containerExtension", e.icon, se.name as "seriesName", se.cover,
-        se.category_id as "categoryId"
-      from content_streams e join content_series se on se.id = e.series_id
-      where e.kind = 'episode' and e.retired_at is null and e.id > ${afterId}
-        and se.retired_at is null and se.category_id in ${visibleCategories('series', bouquets)}
-      order by e.id
-      limit ${limit}`,
-  );
-}
+// ---- The guide, read in batches so xmltv.php streams (decision 0039) ----
 
 /** The guide channels of the live streams a line sees: each epg_channel_id once, named by the guide or the stream. */
 export async function guideChannels(

@@ -6,11 +6,11 @@ import {
   findVisibleLiveChannel,
   findVisibleMovie,
   findVisibleSeries,
-  liveStreamsJson,
-  seriesListJson,
+  listingJsonPage,
   upcomingProgrammes,
-  vodStreamsJson,
   type EpisodeRow,
+  type ListingKey,
+  type ListingKind,
   type ProgrammeRow,
 } from '../content/content-read.repository';
 import type { PlayerLine } from './player-line';
@@ -18,8 +18,15 @@ import type { PlayerLine } from './player-line';
 /**
  * GET /player_api.php (docs/product/api.md#player-api, decision 0039): Xtream Codes' player API with the
  * JSON types real apps parse (strings of digits where XC writes strings, numbers where it writes numbers).
- * Every answer is JSON text; the big listings come ready-made from PostgreSQL.
+ * Every answer is JSON text; the listings are written by PostgreSQL a page at a time and streamed, so
+ * 60,000 movies never sit whole in memory and their first bytes leave after the first page.
  */
+
+/** Rows per listing page: ~1 MB of JSON for movies. */
+export const LISTING_PAGE_SIZE = 2000;
+
+/** JSON text, whole or in chunks. */
+export type PlayerAnswer = string | AsyncGenerator<string>;
 
 export type PlayerQuery = Record<string, unknown>;
 
@@ -278,6 +285,31 @@ async function simpleDataTable(
   return { epg_listings: rows.map((row) => listing(row, now)) };
 }
 
+/** A listing as a JSON array, one page of PostgreSQL-written items per chunk. */
+async function* listingJson(
+  db: Database,
+  kind: ListingKind,
+  bouquets: readonly number[],
+  categoryId: number | undefined,
+): AsyncGenerator<string> {
+  let numbered = 0;
+  let after: ListingKey | undefined;
+  for (;;) {
+    const page = await listingJsonPage(db, kind, bouquets, {
+      categoryId,
+      after,
+      numberedFrom: numbered,
+      limit: LISTING_PAGE_SIZE,
+    });
+    if (!page) break;
+    yield (numbered === 0 ? '[' : ',') + page.body;
+    numbered += page.count;
+    after = page.last;
+    if (page.count < LISTING_PAGE_SIZE) break;
+  }
+  yield numbered === 0 ? '[]' : ']';
+}
+
 /** `&category_id=`: absent or empty lists every category; anything not an id lists nothing. */
 function categoryOf(query: PlayerQuery): number | undefined | null {
   const given = queryText(query, 'category_id');
@@ -295,7 +327,7 @@ export async function playerApiAnswer(
   query: PlayerQuery,
   baseUrl: string,
   now = new Date(),
-): Promise<string> {
+): Promise<PlayerAnswer> {
   const action = line.status === 'Active' ? queryText(query, 'action') : undefined;
   const category = categoryOf(query);
   const bouquets = line.bouquets;
@@ -307,11 +339,11 @@ export async function playerApiAnswer(
     case 'get_series_categories':
       return categoriesJson(db, 'series', bouquets);
     case 'get_live_streams':
-      return category === null ? '[]' : liveStreamsJson(db, bouquets, category);
+      return category === null ? '[]' : listingJson(db, 'live', bouquets, category);
     case 'get_vod_streams':
-      return category === null ? '[]' : vodStreamsJson(db, bouquets, category);
+      return category === null ? '[]' : listingJson(db, 'movie', bouquets, category);
     case 'get_series':
-      return category === null ? '[]' : seriesListJson(db, bouquets, category);
+      return category === null ? '[]' : listingJson(db, 'series', bouquets, category);
     case 'get_vod_info':
       return JSON.stringify(await vodInfo(db, line, parseId(queryText(query, 'vod_id'))));
     case 'get_series_info':

@@ -61,7 +61,8 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     reply.type('application/json; charset=utf-8');
     if (!line) return reply.send(REFUSED_LOGIN);
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
-    return reply.send(await playerApiAnswer(db, line, request.query as PlayerQuery, baseUrl));
+    const answer = await playerApiAnswer(db, line, request.query as PlayerQuery, baseUrl);
+    return reply.send(typeof answer === 'string' ? answer : Readable.from(answer, { objectMode: false }));
   });
 
   app.get('/get.php', async (request, reply) => {

@@ -1,47 +1,36 @@
 import { playlistLinks, streamUrl } from '@panel/shared/content/playlist-links';
-import { liveFormatOfOutput, STREAM_PATH_SEGMENT } from '@panel/shared/content/stream-kinds';
+import { liveFormatOfOutput } from '@panel/shared/content/stream-kinds';
 import type { Database } from '../../db/database';
 import {
   guideChannels,
   guideProgrammesBatch,
-  listVisibleCategories,
-  playlistEpisodesBatch,
-  playlistStreamsBatch,
-  type PlaylistKey,
+  playlistEpisodesPage,
+  playlistStreamsPage,
+  type ListingKey,
+  type PlaylistRendering,
 } from '../content/content-read.repository';
 import type { PlayerLine } from './player-line';
 
 /**
  * get.php and xmltv.php (docs/product/api.md#player-api, decision 0039). Both are written while their rows
- * are read, a batch at a time (keyset pagination), so a line seeing 100,000 items gets its first bytes at
- * once and the server never holds the whole playlist or guide.
+ * are read, a page at a time (keyset pagination), so a line seeing 100,000 items gets its first bytes at
+ * once and the server never holds the whole playlist or guide. PostgreSQL writes the playlist's rows.
  */
 
 export const BATCH_SIZE = 2000;
 
 export type PlaylistType = 'm3u' | 'm3u_plus';
 
-/** An attribute value of an #EXTINF row: no quotes, no line breaks. */
-const attribute = (value: string) => value.replace(/["\r\n]/g, (char) => (char === '"' ? "'" : ' '));
-/** The title after the comma: no line breaks. */
-const title = (value: string) => value.replace(/[\r\n]+/g, ' ');
 const pad = (value: number) => String(value).padStart(2, '0');
 
-function entry(
-  type: PlaylistType,
-  fields: { tvgId: string; name: string; logo: string; group: string },
-  url: string,
-): string {
-  const name = title(fields.name);
-  if (type === 'm3u') return `#EXTINF:-1,${name}\n${url}\n`;
-  return (
-    `#EXTINF:-1 tvg-id="${attribute(fields.tvgId)}" tvg-name="${attribute(fields.name)}" ` +
-    `tvg-logo="${attribute(fields.logo)}" group-title="${attribute(fields.group)}",${name}\n${url}\n`
-  );
+/** streamUrl() up to the stream id: every URL of the playlist is this prefix + `ID.EXT`. */
+function urlPrefix(baseUrl: string, segment: 'live' | 'movie' | 'series', line: PlayerLine): string {
+  const sample = streamUrl(baseUrl, segment, line.username, line.password, 0, 'x');
+  return sample.slice(0, -'0.x'.length);
 }
 
 /**
- * The playlist's text in chunks (one per batch of rows): every live stream, movie and episode the line
+ * The playlist's text in chunks (one per page of rows): every live stream, movie and episode the line
  * sees, once, with absolute URLs carrying its percent-encoded credentials.
  */
 export async function* playlistChunks(
@@ -51,56 +40,39 @@ export async function* playlistChunks(
   type: PlaylistType,
   output: string | undefined,
 ): AsyncGenerator<string> {
-  const { username, password, bouquets } = line;
-  const epg = playlistLinks(baseUrl, username, password).epg;
-  yield `#EXTM3U x-tvg-url="${epg}" url-tvg="${epg}"\n`;
-  const liveFormat = liveFormatOfOutput(output);
+  const epg = playlistLinks(baseUrl, line.username, line.password).epg;
+  const rendering: PlaylistRendering = {
+    plus: type === 'm3u_plus',
+    urlPrefix: {
+      live: urlPrefix(baseUrl, 'live', line),
+      movie: urlPrefix(baseUrl, 'movie', line),
+      series: urlPrefix(baseUrl, 'series', line),
+    },
+    liveExtension: liveFormatOfOutput(output),
+  };
+  let head = `#EXTM3U x-tvg-url="${epg}" url-tvg="${epg}"\n`;
 
   for (const kind of ['live', 'movie'] as const) {
-    const groups = new Map((await listVisibleCategories(db, kind, bouquets)).map((c) => [c.id, c.name]));
-    let after: PlaylistKey | undefined;
+    let after: ListingKey | undefined;
     for (;;) {
-      const rows = await playlistStreamsBatch(db, kind, bouquets, after, BATCH_SIZE);
-      if (rows.length === 0) break;
-      let chunk = '';
-      for (const row of rows) {
-        const extension = kind === 'live' ? liveFormat : row.containerExtension;
-        chunk += entry(
-          type,
-          {
-            tvgId: kind === 'live' ? (row.epgChannelId ?? '') : '',
-            name: row.name,
-            logo: row.icon,
-            group: groups.get(row.categoryId) ?? '',
-          },
-          streamUrl(baseUrl, STREAM_PATH_SEGMENT[kind], username, password, row.id, extension),
-        );
-      }
-      yield chunk;
-      const last = rows[rows.length - 1]!;
-      after = { categoryId: last.categoryId, sortOrder: last.sortOrder, id: last.id };
-      if (rows.length < BATCH_SIZE) break;
+      const page = await playlistStreamsPage(db, kind, line.bouquets, rendering, after, BATCH_SIZE);
+      if (!page) break;
+      yield head + page.body;
+      head = '';
+      after = page.last;
+      if (page.count < BATCH_SIZE) break;
     }
   }
-
-  const groups = new Map((await listVisibleCategories(db, 'series', bouquets)).map((c) => [c.id, c.name]));
   let afterId = 0;
   for (;;) {
-    const rows = await playlistEpisodesBatch(db, bouquets, afterId, BATCH_SIZE);
-    if (rows.length === 0) break;
-    let chunk = '';
-    for (const row of rows) {
-      const name = `${row.seriesName} S${pad(row.season ?? 1)} E${pad(row.episode ?? 0)}`;
-      chunk += entry(
-        type,
-        { tvgId: '', name, logo: row.icon || row.cover, group: groups.get(row.categoryId) ?? '' },
-        streamUrl(baseUrl, STREAM_PATH_SEGMENT.episode, username, password, row.id, row.containerExtension),
-      );
-    }
-    yield chunk;
-    afterId = rows[rows.length - 1]!.id;
-    if (rows.length < BATCH_SIZE) break;
+    const page = await playlistEpisodesPage(db, line.bouquets, rendering, afterId, BATCH_SIZE);
+    if (!page) break;
+    yield head + page.body;
+    head = '';
+    afterId = page.last.id;
+    if (page.count < BATCH_SIZE) break;
   }
+  if (head) yield head;
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -113,10 +85,12 @@ const XML_ESCAPES: Record<string, string> = {
 
 /** Text or attribute content for XML; characters XML 1.0 forbids are dropped. */
 export function xmlEscape(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- dropping them is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- dropping them is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!)
+  );
 }
 
 /** XMLTV's time: `YYYYMMDDHHMMSS +0000`. */

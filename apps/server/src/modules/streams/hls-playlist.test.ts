@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isMasterPlaylist, rewritePlaylist } from './hls-playlist';
 
 // The proxy's playlist rewrite (decision 0040): every URI resolved against the playlist's own URL
-// (RFC 3986 §5) and replaced, with variant playlists told apart from media.
+// (RFC 3986 section 5) and replaced, with variant playlists told apart from media.
 const rewrite = (text: string, base: string) =>
   rewritePlaylist(text, base, ({ absolute, playlist }) => `[${playlist ? 'P' : 'M'} ${absolute}]`);
 

@@ -1,6 +1,6 @@
 /**
  * HLS playlists relayed by the proxy (decision 0040): every URI (segments, variant playlists, renditions,
- * keys, init sections) is resolved against the URL the upstream playlist was read from (RFC 3986 §5, after
+ * keys, init sections) is resolved against the URL the upstream playlist was read from (RFC 3986 section 5, after
  * redirects) and replaced by one of this server's token URLs, so no upstream host or credential reaches
  * the client.
  */

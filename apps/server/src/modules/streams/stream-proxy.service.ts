@@ -119,14 +119,14 @@ async function playlistRelay(
     throw badGateway();
   }
   if (!looksLikePlaylist(text)) throw badGateway();
-  const headers = { 'content-type': PLAYLIST_TYPE, 'cache-control': 'no-store' };
+  const headers: Record<string, string> = { 'content-type': PLAYLIST_TYPE, 'cache-control': 'no-store' };
   // A stream start answers a master playlist: a media playlist is wrapped in one whose only variant is
   // its token URL, so the player's reloads go there and are never counted as starts again.
   const body =
     asStart && !isMasterPlaylist(text)
       ? singleVariantPlaylist(tokenUrl(context, { absolute: asStart.sourceUrl, playlist: true }))
       : rewritePlaylist(text, response.url, (uri) => tokenUrl(context, uri));
-  headers['content-length' as keyof typeof headers] = String(Buffer.byteLength(body));
+  headers['content-length'] = String(Buffer.byteLength(body));
   return { status: 200, headers, body: context.method === 'HEAD' ? undefined : body };
 }
 

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryFromUpstream } from '../../../test/content-factory';
 import { createAccount, createLine } from '../../../test/factories';
 import { startTestApp, type TestApp } from '../../../test/test-app';
+import { verifyStreamToken } from './stream-tokens';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 
-// The one log line per request of a stream URL holds the line's username, never its password; proxy
-// token URLs are shortened (decision 0040).
+// Stream URLs on an app with a logger and STREAM_TOKEN_SECRET (decision 0040): the one log line per
+// request holds the line's username, never its password, and proxy token URLs are shortened; redirects
+// are signed with the configured secret.
+const STREAM_TOKEN_SECRET = 'configured-stream-secret-0001';
 const logLines: string[] = [];
 const logStream = new Writable({
   write(chunk, _encoding, done) {
@@ -18,7 +21,7 @@ let testApp: TestApp;
 let upstream: XtreamUpstream;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ LOG_LEVEL: 'info' }, { logStream });
+  testApp = await startTestApp({ LOG_LEVEL: 'info', STREAM_TOKEN_SECRET }, { logStream });
   upstream = await startXtreamUpstream();
 }, 120_000);
 afterAll(async () => {
@@ -26,8 +29,8 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-describe('stream URL logs', () => {
-  it('mask the password and shorten proxy tokens', async () => {
+describe('stream URLs with a logger and a configured secret', () => {
+  it('log lines mask the password and shorten proxy tokens', async () => {
     const { app } = testApp;
     const library = await libraryFromUpstream(app, upstream, { deliveryMode: 'proxy' });
     const line = await createLine(app, await createAccount(app), { password: 'Segredo!42x' });
@@ -47,5 +50,18 @@ describe('stream URL logs', () => {
     expect(all).toContain(`/hls/${token.slice(0, 6)}…`);
     expect(all).not.toContain('Segredo');
     expect(all).not.toContain(token);
+  });
+
+  it('redirects are signed with STREAM_TOKEN_SECRET', async () => {
+    const { app } = testApp;
+    const library = await libraryFromUpstream(app, upstream, { deliveryMode: 'redirect' });
+    const line = await createLine(app, await createAccount(app));
+    const response = await app.inject({
+      method: 'GET',
+      url: `/movie/${line.username}/${encodeURIComponent(line.password)}/${library.movie.id}.mp4`,
+    });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location));
+    expect(verifyStreamToken(STREAM_TOKEN_SECRET, location)?.streamId).toBe(library.movie.id);
   });
 });

@@ -18,7 +18,7 @@ import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
  * a session: `/live|movie|series/U/P/{id}.{ext}` authenticate the line, authorise the stream, record the
  * start and deliver it by its source's mode (a 302 to the source with a signed token, or relayed);
  * `/hls/<token>.<ext>` serves what a proxied playlist names. Every answer carries
- * `Access-Control-Allow-Origin: *` (web players; contract §11).
+ * `Access-Control-Allow-Origin: *` (web players; XTREAM-CONTRACT section 11).
  */
 interface StreamParams {
   username: string;
@@ -94,10 +94,11 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
         const { username, password, file } = request.params;
         const start = await authoriseStreamStart(db, { segment, username, password, file });
         const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
-        const counts = counter.counts(start, method, request.headers.range);
         const expires = Math.floor(Date.now() / 1000) + ttl;
         if (start.delivery === 'redirect') {
-          if (counts) await recordStreamStart(db, start, client(request));
+          if (counter.counts(start, method, request.headers.range)) {
+            await recordStreamStart(db, start, client(request));
+          }
           const claims = { lineId: start.lineId, streamId: start.streamId, expires };
           const separator = start.sourceUrl.includes('?') ? '&' : '?';
           const location = `${start.sourceUrl}${separator}${streamTokenQuery(secret, claims)}`;
@@ -116,7 +117,14 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           signal: clientGone(reply),
         });
         // Only a start the source answered is a view.
-        if (counts && relay.status < 300) await recordStreamStart(db, start, client(request));
+        if (relay.status < 300 && counter.counts(start, method, request.headers.range)) {
+          try {
+            await recordStreamStart(db, start, client(request));
+          } catch (error) {
+            if (typeof relay.body === 'object') relay.body.destroy();
+            throw error;
+          }
+        }
         return sendRelay(reply, relay);
       },
     });
