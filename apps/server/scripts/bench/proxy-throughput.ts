@@ -22,7 +22,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DEFAULT_BENCH_ORIGIN, LIVE_SOURCE_NAME, pointStreamsAt } from '../library-dataset';
 import { emitResult } from './bench-env';
-import { benchLines, processCpuMs, startBenchServer, timedGet } from './player-bench-env';
+import { benchLines, MiB, processCpuMs, procStatus, startBenchServer, timedGet } from './player-bench-env';
 import { round, summarise } from './stats';
 
 const { values } = parseArgs({
@@ -108,6 +108,8 @@ interface Round {
   completed: number;
   errors: number;
   serverCpuMsPerMB: number;
+  /** The server's RSS after the round (MiB): a relay that leaks grows it round after round. */
+  serverRssMiB: number;
 }
 
 /** Every viewer fetches its URL again and again until the time is up; bytes are counted as they arrive. */
@@ -167,6 +169,7 @@ async function run(way: Way, seconds: number): Promise<Round> {
     completed,
     errors,
     serverCpuMsPerMB: way === 'proxy' ? (processCpuMs(server.child.pid) - cpu0) / (bytes / 1e6) : 0,
+    serverRssMiB: procStatus(server, 'VmRSS') / MiB,
   };
 }
 
@@ -188,7 +191,7 @@ try {
     rounds.push({ proxy, direct, ratio: proxy.megabytesPerSecond / direct.megabytesPerSecond });
     console.error(
       `round ${i + 1}: proxy ${proxy.megabytesPerSecond.toFixed(0)} MB/s (${proxy.completed} whole files, ${proxy.errors} errors,` +
-        ` server CPU ${proxy.serverCpuMsPerMB.toFixed(2)} ms/MB), direct ${direct.megabytesPerSecond.toFixed(0)} MB/s` +
+        ` server CPU ${proxy.serverCpuMsPerMB.toFixed(2)} ms/MB, RSS ${proxy.serverRssMiB.toFixed(0)} MiB), direct ${direct.megabytesPerSecond.toFixed(0)} MB/s` +
         ` (${direct.completed} whole files, ${direct.errors} errors), ratio ${(proxy.megabytesPerSecond / direct.megabytesPerSecond).toFixed(2)}`,
     );
   }
@@ -221,5 +224,7 @@ await emitResult({
   directMBps: { median: median((r) => r.direct.megabytesPerSecond) },
   ratio: { median: median((r) => r.ratio, 2), min: round(summarise(rounds.map((r) => r.ratio)).min, 2) },
   serverCpuMsPerMB: median((r) => r.proxy.serverCpuMsPerMB, 2),
+  serverCpuMsPerMBByRound: rounds.map((r) => round(r.proxy.serverCpuMsPerMB)),
+  serverRssMiBByRound: rounds.map((r) => round(r.proxy.serverRssMiB, 0)),
   errors: rounds.reduce((sum, r) => sum + r.proxy.errors + r.direct.errors, 0),
 });
