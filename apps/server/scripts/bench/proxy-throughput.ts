@@ -108,6 +108,8 @@ interface Round {
   completed: number;
   errors: number;
   serverCpuMsPerMB: number;
+  /** CPU the origin spent per MB it served (both ways serve every byte from it once). */
+  originCpuMsPerMB: number;
   /** The server's RSS after the round (MiB): a relay that leaks grows it round after round. */
   serverRssMiB: number;
 }
@@ -120,6 +122,7 @@ async function run(way: Way, seconds: number): Promise<Round> {
   let completed = 0;
   let errors = 0;
   const cpu0 = processCpuMs(server.child.pid);
+  const originCpu0 = processCpuMs(originProcess.pid);
   const started = performance.now();
   await Promise.all(
     viewers.map(
@@ -169,6 +172,7 @@ async function run(way: Way, seconds: number): Promise<Round> {
     completed,
     errors,
     serverCpuMsPerMB: way === 'proxy' ? (processCpuMs(server.child.pid) - cpu0) / (bytes / 1e6) : 0,
+    originCpuMsPerMB: (processCpuMs(originProcess.pid) - originCpu0) / (bytes / 1e6),
     serverRssMiB: procStatus(server, 'VmRSS') / MiB,
   };
 }
@@ -191,8 +195,8 @@ try {
     rounds.push({ proxy, direct, ratio: proxy.megabytesPerSecond / direct.megabytesPerSecond });
     console.error(
       `round ${i + 1}: proxy ${proxy.megabytesPerSecond.toFixed(0)} MB/s (${proxy.completed} whole files, ${proxy.errors} errors,` +
-        ` server CPU ${proxy.serverCpuMsPerMB.toFixed(2)} ms/MB, RSS ${proxy.serverRssMiB.toFixed(0)} MiB), direct ${direct.megabytesPerSecond.toFixed(0)} MB/s` +
-        ` (${direct.completed} whole files, ${direct.errors} errors), ratio ${(proxy.megabytesPerSecond / direct.megabytesPerSecond).toFixed(2)}`,
+        ` server CPU ${proxy.serverCpuMsPerMB.toFixed(2)} ms/MB, origin ${proxy.originCpuMsPerMB.toFixed(2)} ms/MB, RSS ${proxy.serverRssMiB.toFixed(0)} MiB), direct ${direct.megabytesPerSecond.toFixed(0)} MB/s` +
+        ` (${direct.completed} whole files, ${direct.errors} errors, origin ${direct.originCpuMsPerMB.toFixed(2)} ms/MB), ratio ${(proxy.megabytesPerSecond / direct.megabytesPerSecond).toFixed(2)}`,
     );
   }
 } finally {
@@ -224,6 +228,7 @@ await emitResult({
   directMBps: { median: median((r) => r.direct.megabytesPerSecond) },
   ratio: { median: median((r) => r.ratio, 2), min: round(summarise(rounds.map((r) => r.ratio)).min, 2) },
   serverCpuMsPerMB: median((r) => r.proxy.serverCpuMsPerMB, 2),
+  originCpuMsPerMB: median((r) => r.direct.originCpuMsPerMB, 2),
   serverCpuMsPerMBByRound: rounds.map((r) => round(r.proxy.serverCpuMsPerMB)),
   serverRssMiBByRound: rounds.map((r) => round(r.proxy.serverRssMiB, 0)),
   errors: rounds.reduce((sum, r) => sum + r.proxy.errors + r.direct.errors, 0),
