@@ -4,7 +4,7 @@
  * P7/P8 baselines, a streaming HTTP client that times the last byte without keeping the body, and the
  * server's memory read from the kernel (/proc/<pid>/status).
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,11 @@ export async function startBenchServer(
   );
   return {
     ...server,
+    // The baselines written there are tens of MB: the folder goes with the server.
+    async stop() {
+      await server.stop();
+      rmSync(staticDir, { recursive: true, force: true });
+    },
     staticDir,
     memoryProbe: probePort ? `http://127.0.0.1:${probePort}` : undefined,
   };
