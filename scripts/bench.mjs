@@ -1,11 +1,14 @@
 // npm run bench — the figures of docs/benchmarks.md, each as median and p95 over repeated runs, each ratio
-// measured side by side in the same run (P1–P6 of issue 5). Steps:
+// measured side by side in the same run (P1–P6 of issue 5, P7–P10 of issue 12). Steps:
 //   1. the database: DATABASE_URL when given, else `panel_bench` on the PostgreSQL server of
 //      TEST_DATABASE_URL (default the local one), created once and reused;
-//   2. npm run seed:large on it (1,000,000 lines, 2,000 resellers; idempotent: nothing to do the second time);
+//   2. npm run seed:large on it (1,000,000 lines, 2,000 resellers, the content library and 200 bench lines;
+//      idempotent: nothing to do the second time). P7–P10 alone seed only the library and the bench lines
+//      (`--library-only`, seconds), so they never wait for the million lines (decision 0042);
 //   3. the production build (with its manifest);
-//   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`.
-// Options: --only P1,P3 (any of P1 P2 P3 P4 P5 P6; P1 and P2 run together), --quick (fewer repetitions).
+//   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
+//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput.
+// Options: --only P1,P3 (any of P1 … P10; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,10 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').split(',') : ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'];
+const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10'];
+const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').toUpperCase().split(',') : ALL;
+const unknown = only.filter((id) => !ALL.includes(id));
+if (unknown.length > 0) throw new Error(`--only: unknown ${unknown.join(', ')} (known: ${ALL.join(' ')})`);
 const wants = (id) => only.includes(id);
 const pgServer = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const server = join(root, 'apps/server');
@@ -81,6 +87,13 @@ if (wants('P1') || wants('P2') || wants('P3') || wants('P5')) {
     ['run', '--silent', 'seed:large', '--', '--lines', '1000000', '--resellers', '2000'],
     { env: dbEnv },
   );
+} else if (['P7', 'P8', 'P9', 'P10'].some(wants)) {
+  results.steps.seedSeconds = sh(
+    'seed:large --library-only (the content library and 200 bench lines; idempotent)',
+    'npm',
+    ['run', '--silent', 'seed:large', '--', '--library-only'],
+    { env: dbEnv },
+  );
 }
 
 // 3. The production build, with the manifest P4 reads.
@@ -136,6 +149,46 @@ if (wants('P6')) {
     {
       cwd: server,
     },
+  );
+}
+
+for (const id of ['P7', 'P8']) {
+  if (!wants(id)) continue;
+  results[id === 'P7' ? 'playlist' : 'vodList'] = measure(
+    `${id} ${id === 'P7' ? 'get.php playlist' : 'get_vod_streams'}`,
+    'node',
+    [...tsx, 'scripts/bench/player-payloads.ts', '--case', id, '--runs', quick ? '5' : '15'],
+    { cwd: server, env: dbEnv },
+  );
+}
+if (wants('P9')) {
+  results.streamStarts = measure(
+    'P9 stream starts',
+    'node',
+    [
+      ...tsx,
+      'scripts/bench/stream-starts.ts',
+      '--seconds',
+      quick ? '5' : '10',
+      '--rounds',
+      quick ? '2' : '4',
+    ],
+    { cwd: server, env: dbEnv },
+  );
+}
+if (wants('P10')) {
+  results.proxy = measure(
+    'P10 proxy throughput',
+    'node',
+    [
+      ...tsx,
+      'scripts/bench/proxy-throughput.ts',
+      '--seconds',
+      quick ? '4' : '8',
+      '--rounds',
+      quick ? '2' : '4',
+    ],
+    { cwd: server, env: dbEnv },
   );
 }
 
@@ -221,6 +274,65 @@ if (results.startup) {
     '',
     '',
     `≤ 3 s: ${mark(s.restartMs.median <= 3000)}`,
+  ]);
+}
+for (const [id, item] of [
+  ['P7', results.playlist],
+  ['P8', results.vodList],
+]) {
+  if (!item) continue;
+  const m = item.memoryMiB;
+  rows.push([
+    id,
+    `${item.request} — ${item.entries.toLocaleString('en')} entries, ${item.mebibytes} MiB, to the last byte (vs the same bytes from a file, same server)`,
+    `${item.api.ttlbMs.median} / ${item.api.ttlbMs.p95} ms`,
+    `${item.file.ttlbMs.median} / ${item.file.ttlbMs.p95} ms`,
+    `${item.ratio}×`,
+    id === 'P7'
+      ? `≤ 2× and ≤ 1 s: ${mark(item.ratio <= 2 && item.api.ttlbMs.median <= 1000)}`
+      : `≤ 2×: ${mark(item.ratio <= 2)}`,
+  ]);
+  rows.push([
+    id,
+    'server memory growth during one answer (peak − before; file in brackets)',
+    `RSS +${m.api.rss.median} MiB (max ${m.api.rss.max}), heap +${m.api.heap.median} MiB`,
+    `RSS +${m.file.rss.median} MiB, heap +${m.file.heap.median} MiB`,
+    '',
+    // Flat: the answer is not held whole in memory (decision 0042): building it whole costs at least its
+    // size (4× measured); the heap peak includes garbage V8 collects lazily, so the RSS is what is judged.
+    `flat (RSS growth < the answer's ${item.mebibytes} MiB): ${mark(m.api.rss.max < item.mebibytes)}`,
+  ]);
+}
+if (results.streamStarts) {
+  const p = results.streamStarts;
+  rows.push([
+    'P9',
+    `stream starts/s (movie, redirect 302), ${p.connections} players on ${p.lines} lines, closed loop (vs bare SELECT line + INSERT start, same process)`,
+    `${p.startsPerSecond.median} /s (closed-loop p99 ${p.latencyMs.p99} ms)`,
+    `${p.floorPerSecond.median} /s (p99 ${p.floorLatencyMs.p99} ms)`,
+    `${p.ratio.median}×`,
+    `≥ 0.5×: ${mark(p.ratio.median >= 0.5)}`,
+  ]);
+  if (p.steady) {
+    rows.push([
+      'P9',
+      `start latency at a steady ${p.steady.targetRate} starts/s (half the capacity, Poisson arrivals, 200 players)`,
+      `p50 ${p.steady.api.p50} / p99 ${p.steady.api.p99} ms`,
+      `p50 ${p.steady.bare.p50} / p99 ${p.steady.bare.p99} ms`,
+      '',
+      `p99 ≤ 50 ms: ${mark(p.steady.api.p99 <= 50)}`,
+    ]);
+  }
+}
+if (results.proxy) {
+  const p = results.proxy;
+  rows.push([
+    'P10',
+    `proxy throughput, ${p.viewers} MPEG-TS viewers on loopback (vs the origin directly)`,
+    `${p.proxyMBps.median} MB/s`,
+    `${p.directMBps.median} MB/s`,
+    `${p.ratio.median}×`,
+    `≥ 0.5×: ${mark(p.ratio.median >= 0.5)}`,
   ]);
 }
 const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];

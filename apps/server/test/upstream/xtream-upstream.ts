@@ -98,6 +98,8 @@ export interface XtreamUpstream {
   setCatalog(catalog: UpstreamCatalog): void;
   /** Delays every player_api.php answer by `ms` (a slow provider: tests watch a sync while it runs). */
   setDelay(ms: number): void;
+  /** get_vod_info of these movie ids answers 500 (a provider that cannot give one film's details). */
+  setBrokenVodInfo(ids: number[]): void;
   /** Same media without credentials (for M3U sources): BASE/media/live.ts, movie.mp4, episode.mp4, live.m3u8. */
   mediaUrl(file: 'live.ts' | 'live.m3u8' | 'movie.mp4' | 'episode.mp4'): string;
   /** An M3U playlist of the catalogue pointing at /media/ (no credentials), as a file's text. */
@@ -161,6 +163,7 @@ export async function startXtreamUpstream(
   const password = options.password ?? 'upstreampass';
   let catalog = options.catalog ?? defaultUpstreamCatalog();
   let delayMs = 0;
+  let brokenVodInfo = new Set<string>();
   const requests: string[] = [];
   let base = '';
 
@@ -223,6 +226,10 @@ export async function startXtreamUpstream(
           })),
         );
       case 'get_vod_info': {
+        if (brokenVodInfo.has(query.get('vod_id') ?? '')) {
+          response.writeHead(500).end();
+          return;
+        }
         const movie = catalog.movies.find((item) => String(item.id) === query.get('vod_id'));
         if (!movie) return json(response, { info: [], movie_data: [] });
         return json(response, {
@@ -484,6 +491,9 @@ export async function startXtreamUpstream(
     },
     setDelay(ms) {
       delayMs = ms;
+    },
+    setBrokenVodInfo(ids) {
+      brokenVodInfo = new Set(ids.map(String));
     },
     mediaUrl: (file) => `${base}/media/${file}`,
     m3uText,

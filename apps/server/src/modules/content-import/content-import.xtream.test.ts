@@ -227,6 +227,24 @@ describe('Xtream import', () => {
     }
   });
 
+  it('keeps going when the upstream cannot give one new film its details', async () => {
+    const changed = defaultUpstreamCatalog();
+    changed.movies.push({ id: 2003, name: 'Filme Sem Detalhes', categoryId: 21, extension: 'mp4' });
+    upstream.setCatalog(changed);
+    upstream.setBrokenVodInfo([2003]);
+    try {
+      const done = await sync(source.id);
+      expect(done.sync_status, done.sync_error ?? '').toBe('ok');
+      expect(done.sync_summary).toMatchObject({ movies: { added: 1 } });
+      const film = (await streamsOf(source.id)).find((row) => row.externalId === '2003');
+      expect(film).toMatchObject({ name: 'Filme Sem Detalhes', retiredAt: null });
+    } finally {
+      upstream.setBrokenVodInfo([]);
+      upstream.setCatalog(defaultUpstreamCatalog());
+      await sync(source.id);
+    }
+  });
+
   it('puts adult categories in the adult bouquets and keeps a mapping the admin changed', async () => {
     const [news] = await t.db
       .select()

@@ -217,9 +217,11 @@ export async function importXtream(
   await writer.startPhase('movies', added.length);
   await forEachLimited(added, SERIES_INFO_CONCURRENCY, async (movie) => {
     writer.checkAborted();
-    const answer = await client.object('get_vod_info', { vod_id: movie.externalId });
-    const info = typeof answer.info === 'object' && answer.info !== null ? (answer.info as Json) : {};
-    await writer.mergeInfo(movie.id, videoInfo(info), nullable(text(info.tmdb_id)));
+    // Details are extras: a film whose details the upstream cannot give keeps its listing's, and the
+    // sync goes on (one bad film must not fail a 60,000-film import). The next sync does not ask again.
+    const answer = await client.object('get_vod_info', { vod_id: movie.externalId }).catch(() => undefined);
+    const info = typeof answer?.info === 'object' && answer.info !== null ? (answer.info as Json) : {};
+    if (answer) await writer.mergeInfo(movie.id, videoInfo(info), nullable(text(info.tmdb_id)));
     await writer.advance(1);
   });
 
