@@ -31,6 +31,7 @@ export class AnswerCache {
   readonly nonce = randomBytes(12).toString('hex');
   private pruning: Promise<void> | undefined;
   private pruneAgain = false;
+  private newest: string | undefined;
 
   constructor(private readonly options: AnswerCacheOptions) {}
 
@@ -91,19 +92,23 @@ export class AnswerCache {
     }
   }
 
-  /** Removes files of other versions, then the oldest beyond the bounds. One pass at a time. */
+  /**
+   * Removes files of versions older than the newest seen, then the oldest beyond the bounds. One pass at a
+   * time; a request for a pass while one runs gets one more pass after it.
+   */
   private prune(version: string): void {
+    if (this.newest === undefined || BigInt(version) > BigInt(this.newest)) this.newest = version;
     if (this.pruning) {
       this.pruneAgain = true;
       return;
     }
-    this.pruning = this.pruneNow(version)
+    this.pruning = this.pruneNow(this.newest)
       .catch(() => undefined)
       .finally(() => {
         this.pruning = undefined;
         if (this.pruneAgain) {
           this.pruneAgain = false;
-          this.prune(version);
+          this.prune(this.newest ?? version);
         }
       });
   }
@@ -123,8 +128,10 @@ export class AnswerCache {
       if (name.endsWith('.tmp')) {
         if (now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
       } else if (name.endsWith(SUFFIX)) {
-        if (!name.startsWith(`v${version}-`)) await rm(path, { force: true });
-        else kept.push({ path, size: info.size, mtime: info.mtimeMs });
+        const fileVersion = BigInt(/^v(\d+)-/.exec(name)?.[1] ?? '0');
+        // Only older versions go: a slow render of an old version finishing late removes nothing newer.
+        if (fileVersion < BigInt(version)) await rm(path, { force: true });
+        else if (fileVersion === BigInt(version)) kept.push({ path, size: info.size, mtime: info.mtimeMs });
       }
     }
     kept.sort((a, b) => b.mtime - a.mtime);

@@ -12,7 +12,7 @@ import {
   startXtreamUpstream,
   type XtreamUpstream,
 } from '../../../test/upstream/xtream-upstream';
-import { MarkerSubstitution } from './answer-cache';
+import { AnswerCache, MarkerSubstitution } from './answer-cache';
 import { playerApiAnswer } from './player-api.service';
 import { findPlayerLine } from './player-line';
 import { playlistChunks } from './playlist.service';
@@ -121,6 +121,65 @@ describe('MarkerSubstitution', () => {
     expect(await through([bytes])).toBe(expected);
     for (let cut = 1; cut < bytes.length; cut += 1) {
       expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(expected);
+    }
+  });
+});
+
+describe('AnswerCache files', () => {
+  async function* render(parts: string[], failAt = -1): AsyncGenerator<string> {
+    for (const [index, part] of parts.entries()) {
+      if (index === failAt) throw new Error('database gone');
+      yield part;
+    }
+  }
+  const files = (dir: string) => readdirSync(dir).sort();
+
+  it('files an answer only when its rendering completed, and keeps newer versions', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
+    try {
+      const cache = await AnswerCache.create({ dir, maxFiles: 10, maxBytes: 1 << 20 });
+      // The rendering fails midway: the client gets an error, nothing is filed.
+      const failed = await cache.serve('3', ['a'], () => render(['x', 'y', 'z'], 2));
+      await expect(text(failed.map((chunk: Buffer) => chunk.toString()))).rejects.toThrow('database gone');
+      expect(files(dir)).toEqual([]);
+      // The client goes away after the first chunk: nothing is filed either.
+      const left = await cache.serve('3', ['a'], () => render(['x', 'y', 'z']));
+      for await (const _chunk of left) break;
+      await vi.waitFor(() => expect(files(dir)).toEqual([]));
+      // A whole rendering is filed, then served from the file without rendering.
+      expect(await text((await cache.serve('3', ['a'], () => render(['x', 'y']))).map(String))).toBe('xy');
+      await cache.settled();
+      expect(files(dir)).toHaveLength(1);
+      const fromFile = await cache.serve('3', ['a'], () => render(['never']));
+      expect(await text(fromFile.map(String))).toBe('xy');
+      // A newer version's answer removes the older file; a late old-version answer removes nothing newer.
+      await text((await cache.serve('4', ['a'], () => render(['new']))).map(String));
+      await cache.settled();
+      expect(files(dir)).toHaveLength(1);
+      expect(files(dir)[0]).toMatch(/^v4-/);
+      await text((await cache.serve('3', ['b'], () => render(['late']))).map(String));
+      await cache.settled();
+      expect(files(dir).filter((name) => name.startsWith('v4-'))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps at most maxFiles answers, the newest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
+    try {
+      const cache = await AnswerCache.create({ dir, maxFiles: 2, maxBytes: 1 << 20 });
+      for (const key of ['a', 'b', 'c']) {
+        await text((await cache.serve('1', [key], () => render([key]))).map(String));
+        await cache.settled();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(files(dir)).toHaveLength(2);
+      expect(await text((await cache.serve('1', ['c'], () => render(['rendered again']))).map(String))).toBe(
+        'c',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
