@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { contentImportRoutes } from './content-import.routes';
 import { createContentSourcesService } from './content-sources.service';
 import { createSyncRunner, type SyncRunner } from './content-sync.service';
-import { startSyncWorker, type SyncWorker } from './sync-worker';
+import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,9 +33,9 @@ async function contentImportPlugin(app: FastifyInstance, options: ContentImportP
   app.decorate('contentSync', runner);
   await app.register(contentImportRoutes, { service: createContentSourcesService(db, runner) });
 
-  let worker: SyncWorker | undefined;
+  let worker: PeriodicWorker | undefined;
   app.addHook('onReady', async () => {
-    worker = startSyncWorker({
+    worker = startPeriodicWorker({
       intervalMs: config.CONTENT_SYNC_POLL_MS,
       pass: () => runner.startDue(),
       onError: (error) => app.log.error({ err: error }, 'content sync pass failed'),

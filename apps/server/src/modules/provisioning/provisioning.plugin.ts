@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import { deriveProvisioningSecret } from './provisioning-signature';
 import { provisioningRoutes } from './provisioning.routes';
 import { createProvisioningService, type ProvisioningService } from './provisioning.service';
-import { startProvisioningWorker, type ProvisioningWorker } from './provisioning-worker';
+import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +42,7 @@ async function provisioningPlugin(app: FastifyInstance, options: ProvisioningPlu
   app.decorate('provisioning', service);
   await app.register(provisioningRoutes, { service });
 
-  let worker: ProvisioningWorker | undefined;
+  let worker: PeriodicWorker | undefined;
   app.addHook('onReady', async () => {
     const anyEndpoint = Boolean(config.P2P_PROVISIONING_URL || config.HYBRID_PROVISIONING_URL);
     if (anyEndpoint && !config.PROVISIONING_SECRET) {
@@ -50,7 +50,7 @@ async function provisioningPlugin(app: FastifyInstance, options: ProvisioningPlu
         'PROVISIONING_SECRET is not set: deliveries are signed with a secret derived from the server’s own; set it so receivers can verify them',
       );
     }
-    worker = startProvisioningWorker({
+    worker = startPeriodicWorker({
       intervalMs: config.PROVISIONING_POLL_MS,
       pass: () => service.deliverPending(),
       onError: (error) => app.log.error({ err: error }, 'provisioning delivery pass failed'),
