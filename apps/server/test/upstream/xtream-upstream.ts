@@ -21,6 +21,8 @@ export interface UpstreamLive {
   categoryId: number;
   epgChannelId: string;
   icon?: string;
+  /** XUI's "created_live" marks a 24-hour channel; default "live". */
+  streamType?: 'live' | 'created_live';
 }
 export interface UpstreamMovie {
   id: number;
@@ -192,7 +194,7 @@ export async function startXtreamUpstream(
           inCategory(catalog.live).map((item, index) => ({
             num: index + 1,
             name: item.name,
-            stream_type: 'live',
+            stream_type: item.streamType ?? 'live',
             stream_id: item.id,
             stream_icon: item.icon ?? '',
             epg_channel_id: item.epgChannelId,

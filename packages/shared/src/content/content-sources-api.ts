@@ -39,6 +39,22 @@ export const CONTENT_MESSAGES = {
 /** Categories whose name says they are adult content join only the adult bouquets (decision 0037). */
 export const ADULT_CATEGORY_PATTERN = /adult|adulto|xxx|\+18|18\+/i;
 
+/**
+ * 24-hour channels (media type 3: one show or film looping all day, "24/7" in the trade) are live channels
+ * flagged as such (decision 0037). Xtream servers mark them `stream_type: "created_live"`; M3U lists only
+ * name them, so the name or the group decides: "24/7", "24h", "24 horas".
+ */
+const TWENTY_FOUR_HOUR_PATTERN = /\b24\s*\/\s*7\b|\b24\s*h(?:oras|rs)?\b/i;
+
+export function isTwentyFourHourChannel(channel: {
+  name: string;
+  group?: string;
+  streamType?: string;
+}): boolean {
+  if (channel.streamType === 'created_live') return true;
+  return TWENTY_FOUR_HOUR_PATTERN.test(channel.name) || TWENTY_FOUR_HOUR_PATTERN.test(channel.group ?? '');
+}
+
 export const SYNC_STATUSES = ['idle', 'running', 'ok', 'failed'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
 

@@ -245,6 +245,31 @@ describe('Xtream import', () => {
     }
   });
 
+  it('flags 24-hour channels (created_live) as media type 3 and keeps them live', async () => {
+    const changed = defaultUpstreamCatalog();
+    changed.live.push({
+      id: 1003,
+      name: 'Clássicos',
+      categoryId: 11,
+      epgChannelId: '',
+      streamType: 'created_live',
+    });
+    upstream.setCatalog(changed);
+    try {
+      const done = await sync(source.id);
+      expect(done.sync_status, done.sync_error ?? '').toBe('ok');
+      const live = (await streamsOf(source.id)).filter((row) => row.kind === 'live');
+      expect(live.map((row) => [row.externalId, row.is24h])).toEqual([
+        ['1001', false],
+        ['1002', false],
+        ['1003', true],
+      ]);
+    } finally {
+      upstream.setCatalog(defaultUpstreamCatalog());
+      await sync(source.id);
+    }
+  });
+
   it('puts adult categories in the adult bouquets and keeps a mapping the admin changed', async () => {
     const [news] = await t.db
       .select()

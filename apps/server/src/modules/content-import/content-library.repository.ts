@@ -148,6 +148,8 @@ export interface StreamValues {
   info: Record<string, unknown>;
   sourceUrls: string[];
   sortOrder: number;
+  /** A live channel that loops one programme all day (media type 3). */
+  is24h?: boolean;
 }
 
 const STREAM_COLUMNS = [
@@ -162,6 +164,7 @@ const STREAM_COLUMNS = [
   'tmdb_id',
   'source_urls',
   'sort_order',
+  'is_24h',
 ];
 
 export async function upsertStreams(
@@ -181,7 +184,7 @@ export async function upsertStreams(
   for (const column of STREAM_COLUMNS) set[camel(column)] = excluded(column);
   return db
     .insert(contentStreams)
-    .values(rows.map((row) => ({ ...row, sourceId })))
+    .values(rows.map((row) => ({ ...row, is24h: row.is24h ?? false, sourceId })))
     .onConflictDoUpdate({
       target: [contentStreams.sourceId, contentStreams.kind, contentStreams.externalId],
       set: {

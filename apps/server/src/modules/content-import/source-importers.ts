@@ -1,3 +1,4 @@
+import { isTwentyFourHourChannel } from '@panel/shared/content/content-sources-api';
 import type { Readable } from 'node:stream';
 import {
   deleteProgrammesAfter,
@@ -176,6 +177,7 @@ export async function importXtream(
       },
       sourceUrls: [upstreamStreamUrl(credentials, 'live', id, 'ts')],
       sortOrder: numberOr(item.num, index + 1),
+      is24h: isTwentyFourHourChannel({ name: text(item.name), streamType: text(item.stream_type) }),
     });
     await writer.advance(1);
   }
@@ -327,6 +329,7 @@ export async function importM3u(
       info: {},
       sourceUrls: [entry.url],
       sortOrder: index,
+      is24h: item.kind === 'live' && isTwentyFourHourChannel({ name: entry.name, group }),
     };
     if (item.kind === 'episode') {
       let seriesId = seriesIds.get(item.seriesName);
