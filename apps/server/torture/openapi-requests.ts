@@ -271,7 +271,10 @@ export function operationsOf(document: {
 }): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
-    if (path.startsWith('/api/docs')) continue;
+    // The panel's API (under /api) is what answers bad input in Portuguese. The player endpoints outside it
+    // (player_api.php, get.php, xmltv.php, stream URLs) answer apps in Xtream Codes' shapes, which their
+    // own contract tests check (docs/product/xtream-contract.md).
+    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
     for (const [method, spec] of Object.entries(methods)) {
       const parameters = (spec.parameters ?? []) as { in: string; name: string; schema: JsonSchema }[];
       const content = (spec.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)

@@ -209,5 +209,14 @@ export const contentCategoryListSchema = z.object({ data: z.array(contentCategor
 export const contentCategoryQuerySchema = z.object({ kind: z.enum(CATEGORY_KINDS).optional() });
 
 export const categoryBouquetsInputSchema = z.object({
-  bouquet_ids: z.array(z.number().int().min(1).max(MAX_ID)).max(500),
+  bouquet_ids: z
+    .array(
+      z
+        .number({ error: CONTENT_MESSAGES.bouquetUnknown })
+        .int(CONTENT_MESSAGES.bouquetUnknown)
+        .min(1, CONTENT_MESSAGES.bouquetUnknown)
+        .max(MAX_ID, CONTENT_MESSAGES.bouquetUnknown),
+      { error: CONTENT_MESSAGES.required },
+    )
+    .max(500, CONTENT_MESSAGES.bouquetUnknown),
 });
