@@ -100,6 +100,13 @@ const configSchema = z
     CONTENT_SYNC_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
     // Upstream requests (import, proxy) give up when no byte arrived for this long.
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    // A live connection that no stream request, proxy relay or edge heartbeat refreshed for this long is
+    // over (decision 0044); the sweeper looks for them every CONNECTION_SWEEP_MS.
+    CONNECTION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(90),
+    CONNECTION_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    // A DB-IP "IP to Country Lite" CSV (start,end,country; IPv4 and IPv6): connections get a country.
+    // Unset: no country.
+    GEOIP_CSV_PATH: optionalText,
     // Unset: /metrics answers 404. 16+ characters: it is the only thing between the internet and the figures.
     METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
     // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the

@@ -6,6 +6,8 @@ export const PANEL_SETTING_DEFAULTS = {
   five_admin_users_migration: 'false',
   user_migration_list: 'false',
   main_domain: 'localhost',
+  /** 'true': a stream start beyond a line's screens ends its oldest connection instead of being refused (decision 0044). */
+  screens_end_oldest: 'false',
 } as const;
 export type PanelSettingKey = keyof typeof PANEL_SETTING_DEFAULTS;
 export const PANEL_SETTING_KEYS = Object.keys(PANEL_SETTING_DEFAULTS) as PanelSettingKey[];

@@ -8,3 +8,4 @@ export * from './logs';
 export * from './lines';
 export * from './attempt-counters';
 export * from './content';
+export * from './connections';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { listMetaSchema } from '../lists/list-query';
+
+/**
+ * Who is watching (docs/product/screens.md#online-users, decision 0044): the rows of the two online
+ * screens, shared by the server's routes and the panel. Field names are the specification's
+ * (docs/product/entities.md#online-connections).
+ */
+
+/** /users/iptv/connections shows 10 rows a page (docs/product/constants.md). */
+export const ONLINE_IPTV_PAGE_SIZE = 10;
+/** The P2P player text (app name and version) is cut at 15 characters, the whole text in a tooltip. */
+export const P2P_PLAYER_TEXT_MAX = 15;
+
+export const CONNECTION_MESSAGES = {
+  /** A stream start beyond the line's screens (the player sees a 4xx; this is the body). */
+  screensLimit: 'Limite de telas atingido para este usuário.',
+  connectionNotFound: 'Conexão não encontrada.',
+  disconnected: 'Usuário desconectado',
+} as const;
+
+/** One IPTV connection of /users/iptv/connections. */
+export const onlineConnectionSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  /** The line's reseller. */
+  master_username: z.string(),
+  /** Seconds the edge lags behind the live point, as reported; 0 when nobody reported it. */
+  divergence: z.number().int(),
+  is_trial: z.number().int(),
+  /** ISO 3166 alpha-2, null without a GeoIP database or for a private address. */
+  geoip_country_code: z.string().nullable(),
+  user_agent: z.string(),
+  /** What is being watched (the stream's name, or what the edge reports). */
+  watching: z.string(),
+  /** The server's clock (ISO 8601) when the list was read: the panel counts the elapsed time from it. */
+  server_time: z.string(),
+  /** ISO 8601. */
+  date_start: z.string(),
+});
+export type OnlineConnection = z.infer<typeof onlineConnectionSchema>;
+
+export const onlineConnectionListSchema = z.object({
+  data: z.array(onlineConnectionSchema),
+  meta: listMetaSchema,
+});
+export type OnlineConnectionList = z.infer<typeof onlineConnectionListSchema>;
+
+/** One P2P viewer of /users/p2p/connections. */
+export const p2pOnlineSessionSchema = z.object({
+  username: z.string(),
+  channel_name: z.string(),
+  /** Seconds watched so far. */
+  duration: z.number().int(),
+  external_ip: z.string().nullable(),
+  app_name: z.string(),
+  app_version: z.string(),
+});
+export type P2pOnlineSession = z.infer<typeof p2pOnlineSessionSchema>;
+
+export const p2pOnlineListSchema = z.object({ data: z.array(p2pOnlineSessionSchema) });
+export type P2pOnlineList = z.infer<typeof p2pOnlineListSchema>;
+
+export type DivergenceLevel = 'success' | 'warning' | 'danger';
+
+/** Divergence up to 10 is green, above 10 up to 50 warning, above 50 danger. */
+export function divergenceLevel(divergence: number): DivergenceLevel {
+  if (divergence <= 10) return 'success';
+  if (divergence <= 50) return 'warning';
+  return 'danger';
+}
+
+/** A duration in seconds as HH:MM:SS (hours past 99 keep all their digits). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  return [hours, minutes, rest].map((part) => String(part).padStart(2, '0')).join(':');
+}
