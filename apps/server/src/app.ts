@@ -18,6 +18,7 @@ import { complementsRoutes } from './modules/complements/complements.routes';
 import contentImport from './modules/content-import/content-import.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import ingest from './modules/ingest/ingest.plugin';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
@@ -27,6 +28,7 @@ import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
+import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
@@ -159,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentImport, { db, config });
   await app.register(playerRoutes, { db, config });
   await app.register(streamsRoutes, { db, config });
+  await app.register(streamingServersRoutes, { db });
+  await app.register(ingest, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();
