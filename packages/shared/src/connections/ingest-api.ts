@@ -176,9 +176,19 @@ export const viewsResultSchema = z.object({
 export type ViewsResult = z.infer<typeof viewsResultSchema>;
 
 const tokenNumber = z
-  .union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/)], {
-    error: INGEST_MESSAGES.tokenFieldInvalid,
-  })
+  .union(
+    [
+      z
+        .number({ error: INGEST_MESSAGES.tokenFieldInvalid })
+        .int(INGEST_MESSAGES.tokenFieldInvalid)
+        .min(0, INGEST_MESSAGES.tokenFieldInvalid)
+        .max(Number.MAX_SAFE_INTEGER, INGEST_MESSAGES.tokenFieldInvalid),
+      z
+        .string({ error: INGEST_MESSAGES.tokenFieldInvalid })
+        .regex(/^\d{1,15}$/, INGEST_MESSAGES.tokenFieldInvalid),
+    ],
+    { error: INGEST_MESSAGES.tokenFieldInvalid },
+  )
   .transform(String);
 
 /** The redirect URL's token parameters, as the edge received them (docs/stream-tokens.md). */
