@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { loadGeoIp, type GeoIp } from './lib/geoip';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { getOrCreateSecret } from './db/secrets';
 import { seedDatabase, type SeedResult } from './db/seed';
@@ -43,6 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     seedResult: SeedResult;
+    /** Country of a client address (GEOIP_CSV_PATH), for the connections it opens (decision 0047). */
+    geoIp: GeoIp;
   }
 }
 
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const signingSecret = config.SIGNING_SECRET ?? (await getOrCreateSecret(database.db, 'signing_secret'));
   const db = database.db;
+  const geoIp = await loadGeoIp(config.GEOIP_CSV_PATH);
 
   const app = Fastify({
     logger:
@@ -126,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('seedResult', seedResult);
+  app.decorate('geoIp', geoIp);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // The generated docs pages are public; every other /api route must declare its own access.
