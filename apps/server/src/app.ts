@@ -8,12 +8,14 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { loadGeoIp, type GeoIp } from './lib/geoip';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { getOrCreateSecret } from './db/secrets';
 import { seedDatabase, type SeedResult } from './db/seed';
 import attempts from './modules/attempts/attempts.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import connections from './modules/connections/connections.plugin';
 import { complementsRoutes } from './modules/complements/complements.routes';
 import contentImport from './modules/content-import/content-import.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -45,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     seedResult: SeedResult;
+    /** Country of a client address (GEOIP_CSV_PATH), for the connections it opens (decision 0047). */
+    geoIp: GeoIp;
   }
 }
 
@@ -98,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const signingSecret = config.SIGNING_SECRET ?? (await getOrCreateSecret(database.db, 'signing_secret'));
   const db = database.db;
+  const geoIp = await loadGeoIp(config.GEOIP_CSV_PATH);
 
   const app = Fastify({
     logger:
@@ -128,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('seedResult', seedResult);
+  app.decorate('geoIp', geoIp);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // The generated docs pages are public; every other /api route must declare its own access.
@@ -160,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dashboardRoutes, { db });
   await app.register(contentImport, { db, config });
   await app.register(playerRoutes, { db, config });
+  await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
   await app.register(streamsRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
   await app.register(ingest, { db, config });
