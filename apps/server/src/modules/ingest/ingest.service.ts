@@ -162,21 +162,13 @@ export function createIngestService(options: {
     async verifyToken(input: {
       line: string;
       stream: string;
+      conn: string;
       expires: string;
-      conn?: string;
       token: string;
     }): Promise<TokenVerifyResult> {
-      const params = new URLSearchParams({
-        line: input.line,
-        stream: input.stream,
-        expires: input.expires,
-        ...(input.conn === undefined ? {} : { conn: input.conn }),
-        token: input.token,
-      });
-      const claims = verifyStreamToken(await options.streamTokenSecret(), params);
+      const claims = verifyStreamToken(await options.streamTokenSecret(), new URLSearchParams(input));
       if (!claims) return { valid: false, reason: 'invalid' };
-      if (input.conn === undefined) return { valid: true, reason: null };
-      const connection = await connectionState(db, Number(input.conn), options.connectionTtlSeconds);
+      const connection = await connectionState(db, claims.connectionId, options.connectionTtlSeconds);
       if (!connection) return { valid: false, reason: 'unknown_connection' };
       if (connection.lineId !== claims.lineId || connection.streamId !== claims.streamId) {
         return { valid: false, reason: 'invalid' };
