@@ -7,8 +7,8 @@
 //      (`--library-only`, seconds), so they never wait for the million lines (decision 0042);
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
-//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput.
-// Options: --only P1,P3 (any of P1 … P10; P1 and P2 run together), --quick (fewer repetitions).
+//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 heartbeats.
+// Options: --only P1,P3 (any of P1 … P11; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10'];
+const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11'];
 const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').toUpperCase().split(',') : ALL;
 const unknown = only.filter((id) => !ALL.includes(id));
 if (unknown.length > 0) throw new Error(`--only: unknown ${unknown.join(', ')} (known: ${ALL.join(' ')})`);
@@ -192,6 +192,39 @@ if (wants('P10')) {
   );
 }
 
+// P11 heartbeats (decision 0045): edge heartbeats through POST /api/ingest/v1/connections, batches of 500,
+// 300,000 live connections in a scratch database of its own, against a bare batched upsert in the same run.
+if (wants('P11')) {
+  results.heartbeats = measure(
+    'P11 heartbeat ingest',
+    'node',
+    [
+      ...tsx,
+      'scripts/bench/heartbeat-ingest.ts',
+      '--seconds',
+      quick ? '4' : '8',
+      '--rounds',
+      quick ? '2' : '4',
+    ],
+    { cwd: server, env: { TEST_DATABASE_URL: pgServer } },
+  );
+}
+/** The P11 heartbeat row of the table (the table is written below). */
+function heartbeatRows(mark) {
+  const h = results.heartbeats;
+  if (!h) return [];
+  return [
+    [
+      'P11',
+      `connection heartbeats/s through the ingest API, batches of ${h.batch}, ${h.senders} senders, ${h.connections.toLocaleString('en')} live connections (vs a bare batched upsert into a plain table)`,
+      `${h.heartbeatsPerSecond.median} /s (batch p95 ${h.batchLatencyMs.p95} ms)`,
+      `${h.barePerSecond.median} /s`,
+      `${h.ratio.median}×`,
+      `≥ 0.5× and ≥ 10,000/s: ${mark(h.ratio.median >= 0.5 && h.heartbeatsPerSecond.median >= 10_000)}`,
+    ],
+  ];
+}
+
 mkdirSync(join(root, 'bench-results'), { recursive: true });
 writeFileSync(join(root, 'bench-results/latest.json'), JSON.stringify(results, null, 2));
 
@@ -335,6 +368,7 @@ if (results.proxy) {
     `≥ 0.5×: ${mark(p.ratio.median >= 0.5)}`,
   ]);
 }
+rows.push(...heartbeatRows(mark));
 const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];
 const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 console.log(
