@@ -213,7 +213,11 @@ export async function connectionIsActive(db: Database, id: number, ttlSeconds: n
 }
 
 /** How many screens of the line are in use now (player_api.php `active_cons`). */
-export async function countActiveConnections(db: Database, lineId: number, ttlSeconds: number): Promise<number> {
+export async function countActiveConnections(
+  db: Database,
+  lineId: number,
+  ttlSeconds: number,
+): Promise<number> {
   const [row] = await query<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from live_connections
@@ -231,7 +235,9 @@ export async function lockActiveConnection(
   id: number,
   ttlSeconds: number,
   pathPattern: string | null,
-): Promise<(EndedConnection & { lineUsername: string; lineIsTrial: boolean; lineSystem: number }) | undefined> {
+): Promise<
+  (EndedConnection & { lineUsername: string; lineIsTrial: boolean; lineSystem: number }) | undefined
+> {
   const scope = pathPattern === null ? sql`` : sql`and c.owner_path like ${pathPattern}`;
   const [row] = await query<{
     id: string | number;
@@ -345,7 +351,11 @@ export async function moveConnectionPaths(db: Database, oldPath: string, newPath
 }
 
 /** A deleted reseller's lines go to another owner: their connections and sessions follow (decision 0044). */
-export async function moveConnectionsOfOwner(db: Database, resellerId: number, newPath: string): Promise<void> {
+export async function moveConnectionsOfOwner(
+  db: Database,
+  resellerId: number,
+  newPath: string,
+): Promise<void> {
   for (const table of ['live_connections', 'p2p_sessions']) {
     await db.execute(
       sql`update ${sql.identifier(table)} set owner_path = ${newPath}
