@@ -20,6 +20,7 @@ import { createAccount, createLine, createResellerTree } from '../../../test/fac
 import { useTestApp } from '../../../test/test-app';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 import { verifyStreamToken } from '../streams/stream-tokens';
+import { isConnectionActive } from './connections.service';
 import { viewDay } from '../views/views.repository';
 
 // Live connections of redirected sources (docs/product/entities.md#online-connections, decision 0044):
@@ -294,8 +295,11 @@ describe('disconnect', () => {
     }
     expect((await activeOf(line)).map((row) => row.id)).toEqual([id]);
 
+    // What the edge's token check asks (decision 0044): on until the disconnect, off after it.
+    expect(await isConnectionActive(t.db, id, 90)).toBe(true);
     const done = await t.as(tree.master).post(`/api/users/connections/${id}/disconnect`);
     expect(done.statusCode).toBe(204);
+    expect(await isConnectionActive(t.db, id, 90)).toBe(false);
     const [row] = await connectionsOf(line);
     expect(row).toMatchObject({ endReason: 'disconnected' });
     const outbox = await t.db
