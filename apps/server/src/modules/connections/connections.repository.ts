@@ -115,6 +115,32 @@ export async function insertConnection(db: Database, values: ConnectionValues): 
   return Number(row.id);
 }
 
+/**
+ * A start of a device that already holds an active screen of the line (zapping), without the line lock: it
+ * takes no new screen, so it cannot break the limit. The outer WHERE repeats the activity test, which
+ * PostgreSQL evaluates again on the latest row version when it had to wait for a concurrent change (an
+ * end-oldest or a disconnect ending it): then nothing is restarted and the caller takes the locked path.
+ */
+export async function restartDeviceConnection(
+  db: Database,
+  device: { lineId: number; ip: string | null; userAgent: string | null },
+  values: Pick<ConnectionValues, 'streamId' | 'delivery' | 'watching'>,
+  ttlSeconds: number,
+): Promise<number | undefined> {
+  const [row] = await query<{ id: string | number }>(
+    db,
+    sql`update live_connections set stream_id = ${values.streamId}, delivery = ${values.delivery},
+          watching = ${values.watching}, started_at = now(), last_seen_at = now()
+        where id = (select id from live_connections
+            where line_id = ${device.lineId} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+              and ip is not distinct from ${device.ip} and user_agent is not distinct from ${device.userAgent}
+            order by started_at desc, id desc limit 1)
+          and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+        returning id`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
 /** The same device started again (zapping): its connection now shows the new stream, from now. */
 export async function restartConnection(
   db: Database,
@@ -180,6 +206,7 @@ export async function refreshDeviceConnection(
           where line_id = ${device.lineId} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
             and ip is not distinct from ${device.ip} and user_agent is not distinct from ${device.userAgent}
           order by started_at desc, id desc limit 1)
+          and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
         returning id`,
   );
   return row ? Number(row.id) : undefined;

@@ -18,6 +18,7 @@ import {
   lockLineForConnections,
   refreshDeviceConnection,
   restartConnection,
+  restartDeviceConnection,
   sweepConnections,
   touchConnections,
   type SweepResult,
@@ -115,11 +116,11 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
     relays,
     settings,
     async forRequest(request) {
-      if (!request.start) {
-        const refreshed = await refreshDeviceConnection(db, request, ttl);
-        if (refreshed !== undefined) return refreshed;
-      }
-      return open(request);
+      // The device already holds a screen: one statement, no lock (the hot path of zapping and reloads).
+      const held = request.start
+        ? await restartDeviceConnection(db, request, request, ttl)
+        : await refreshDeviceConnection(db, request, ttl);
+      return held ?? open(request);
     },
     async close(connectionId) {
       await endConnections(db, [connectionId], 'closed');
