@@ -108,6 +108,12 @@ describe('connections of redirected starts', () => {
       endedAt: null,
     });
     expect(rows[0]!.startedAt.getTime()).toBeGreaterThanOrEqual(opened!.startedAt.getTime());
+    // Both were starts, recorded (the second with its connection, in one statement) with a view each.
+    const starts = await t.db.select().from(streamStarts).where(eq(streamStarts.lineId, line.id));
+    expect(starts.map((row) => [row.streamId, row.kind, row.userAgent])).toEqual([
+      [library.live.id, 'live', 'Zapper/2.0'],
+      [library.movie.id, 'movie', 'Zapper/2.0'],
+    ]);
 
     // A range request of the film and HLS reloads are the same playback: the connection is seen again.
     await t.db
@@ -122,6 +128,7 @@ describe('connections of redirected starts', () => {
     expect(Date.now() - seen!.lastSeenAt.getTime()).toBeLessThan(10_000);
     expect(seen!.streamId).toBe(library.movie.id);
     expect(await connectionsOf(line)).toHaveLength(1);
+    expect(await t.db.select().from(streamStarts).where(eq(streamStarts.lineId, line.id))).toHaveLength(2);
   });
 
   it('refuses a start beyond the screens: 403 in Portuguese, no Location, no start recorded', async () => {

@@ -141,6 +141,49 @@ export async function restartDeviceConnection(
   return row ? Number(row.id) : undefined;
 }
 
+/** What a counted start records with its connection (decision 0040's `stream_starts` row, a view). */
+export interface StartRecord {
+  kind: 'live' | 'movie' | 'episode';
+  /** YYYY-MM-DD (UTC) of the view. */
+  day: string;
+}
+
+/**
+ * restartDeviceConnection, and in the same statement the start's `stream_starts` row and its view, written
+ * only when a connection was restarted: the whole of a redirected start of a device already watching is one
+ * round trip (P9). Answers the connection's id, or undefined (nothing written).
+ */
+export async function restartDeviceConnectionRecording(
+  db: Database,
+  device: { lineId: number; ip: string | null; userAgent: string | null },
+  values: Pick<ConnectionValues, 'streamId' | 'delivery' | 'watching'>,
+  record: StartRecord,
+  ttlSeconds: number,
+): Promise<number | undefined> {
+  const [row] = await query<{ id: string | number }>(
+    db,
+    sql`with c as (
+          update live_connections set stream_id = ${values.streamId}, delivery = ${values.delivery},
+            watching = ${values.watching}, started_at = now(), last_seen_at = now()
+          where id = (select id from live_connections
+              where line_id = ${device.lineId} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+                and ip is not distinct from ${device.ip} and user_agent is not distinct from ${device.userAgent}
+              order by started_at desc, id desc limit 1)
+            and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+          returning id),
+        s as (
+          insert into stream_starts (line_id, stream_id, kind, delivery, ip, user_agent)
+          select ${device.lineId}, ${values.streamId}, ${record.kind}, ${values.delivery}, ${device.ip},
+            ${device.userAgent} from c),
+        v as (
+          insert into content_views_daily (day, stream_id, views)
+          select ${record.day}::date, ${values.streamId}, 1 from c
+          on conflict (day, stream_id) do update set views = content_views_daily.views + 1)
+        select id from c`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
 /** The same device started again (zapping): its connection now shows the new stream, from now. */
 export async function restartConnection(
   db: Database,

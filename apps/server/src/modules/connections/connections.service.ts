@@ -19,8 +19,10 @@ import {
   refreshDeviceConnection,
   restartConnection,
   restartDeviceConnection,
+  restartDeviceConnectionRecording,
   sweepConnections,
   touchConnections,
+  type StartRecord,
   type SweepResult,
 } from './connections.repository';
 
@@ -50,6 +52,17 @@ export interface DeviceRequest {
   userAgent: string | null;
   /** A counted stream start (decision 0040): the connection shows this stream from now. */
   start: boolean;
+  /**
+   * Record the start (`stream_starts`, a view) with the connection when it can be done in the same statement
+   * (the device already holds a screen); `recorded` in the answer says whether it was.
+   */
+  record?: StartRecord;
+}
+
+export interface HeldConnection {
+  id: number;
+  /** The start's row and view were written with it (else the caller writes them). */
+  recorded: boolean;
 }
 
 export const screensLimit = () => new AppError(403, 'forbidden', CONNECTION_MESSAGES.screensLimit);
@@ -58,7 +71,7 @@ export interface ConnectionTracker {
   readonly relays: ConnectionRelays;
   readonly settings: ConnectionSettings;
   /** The device's connection for this request (opened, restarted or refreshed); throws screensLimit. */
-  forRequest(request: DeviceRequest): Promise<number>;
+  forRequest(request: DeviceRequest): Promise<HeldConnection>;
   /** The relay is over for good (proxy): the connection ends ('closed'). */
   close(connectionId: number): Promise<void>;
   /** Whether a `/hls/` token of this connection may still be served (refreshes it at most every few seconds). */
@@ -117,10 +130,16 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
     settings,
     async forRequest(request) {
       // The device already holds a screen: one statement, no lock (the hot path of zapping and reloads).
-      const held = request.start
-        ? await restartDeviceConnection(db, request, request, ttl)
-        : await refreshDeviceConnection(db, request, ttl);
-      return held ?? open(request);
+      if (request.start && request.record) {
+        const id = await restartDeviceConnectionRecording(db, request, request, request.record, ttl);
+        if (id !== undefined) return { id, recorded: true };
+      } else {
+        const id = request.start
+          ? await restartDeviceConnection(db, request, request, ttl)
+          : await refreshDeviceConnection(db, request, ttl);
+        if (id !== undefined) return { id, recorded: false };
+      }
+      return { id: await open(request), recorded: false };
     },
     async close(connectionId) {
       await endConnections(db, [connectionId], 'closed');
