@@ -71,7 +71,7 @@ export function createIngestService(options: {
   const { db } = options;
   return {
     async connections(serverId: number, input: ConnectionsBatchInput): Promise<ConnectionsResult> {
-      return applyBatchOnce(db, serverId, input.batch_id, async (tx) => {
+      return applyBatchOnce(db, serverId, 'connections', input.batch_id, async (tx) => {
         const beats: Heartbeat[] = lastByKey(input.heartbeats, (beat) => beat.connection_id)
           .map((beat) => ({
             id: beat.connection_id,
@@ -106,7 +106,7 @@ export function createIngestService(options: {
     },
 
     async p2pSessions(serverId: number, input: P2pSessionsBatchInput): Promise<P2pSessionsResult> {
-      return applyBatchOnce(db, serverId, input.batch_id, async (tx) => {
+      return applyBatchOnce(db, serverId, 'p2p-sessions', input.batch_id, async (tx) => {
         const reports: P2pSessionReport[] = lastByKey(input.sessions, (session) => session.session_id).map(
           (session) => ({
             sessionKey: session.session_id,
@@ -132,7 +132,7 @@ export function createIngestService(options: {
     },
 
     async views(serverId: number, input: ViewsBatchInput): Promise<ViewsResult> {
-      return applyBatchOnce(db, serverId, input.batch_id, async (tx) => {
+      return applyBatchOnce(db, serverId, 'views', input.batch_id, async (tx) => {
         const known = await existingStreamIds(tx, [...new Set(input.views.map((view) => view.stream_id))]);
         const counted = input.views.filter((view) => known.has(view.stream_id));
         await addViews(

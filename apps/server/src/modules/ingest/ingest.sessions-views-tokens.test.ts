@@ -218,3 +218,14 @@ describe('POST /api/ingest/v1/tokens/verify', () => {
     );
   });
 });
+
+describe('batch ids', () => {
+  it('are per kind of batch: the same id on two endpoints is two batches', async () => {
+    const views = await t.as(edge.token).post('/api/ingest/v1/views', { batch_id: 'shared-id', views: [] });
+    const connections = await t.as(edge.token).post('/api/ingest/v1/connections', { batch_id: 'shared-id' });
+    const sessions = await t.as(edge.token).post('/api/ingest/v1/p2p-sessions', { batch_id: 'shared-id' });
+    expect(views.json()).toEqual({ batch_id: 'shared-id', counted: 0, unknown_stream_ids: [] });
+    expect(connections.json()).toEqual({ batch_id: 'shared-id', refreshed: 0, ended: 0, stop: [] });
+    expect(sessions.json()).toEqual({ batch_id: 'shared-id', stored: 0, ended: 0, unknown: [] });
+  });
+});
