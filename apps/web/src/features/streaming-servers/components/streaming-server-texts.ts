@@ -24,6 +24,9 @@ export const STREAMING_SERVER_TEXTS = {
   revokeConfirm: (name: string) =>
     `Deseja realmente revogar o token do servidor "${name}"? Ele deixará de ser aceito imediatamente e não poderá ser reativado.`,
   create: 'Criar',
+  edit: 'Editar',
+  save: 'Salvar',
+  editTitle: (name: string) => `Editar servidor - ${name}`,
   tokenTitle: 'Token do servidor',
   copy: 'Copiar',
   copied: 'Copiado',

@@ -131,6 +131,26 @@ describe('creating and revoking', () => {
     expect(screen.queryAllByText(token)).toHaveLength(0);
   });
 
+  it('edits the name and the control URL of a server', async () => {
+    const calls = mockApi({
+      'GET /admin/streaming-servers': list(buildServer()),
+      'PATCH /admin/streaming-servers/3': { body: buildServer({ name: 'Edge SP 2', control_url: null }) },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('streaming-server-3-edit'));
+    const form = await screen.findByTestId('streaming-server-form');
+    expect((screen.getByTestId('streaming-server-name') as HTMLInputElement).value).toBe('Edge São Paulo');
+    type('streaming-server-name', 'Edge SP 2');
+    type('streaming-server-control-url', '');
+    fireEvent.click(within(form).getByTestId('streaming-server-submit'));
+    expect(await screen.findAllByText(STREAMING_SERVER_MESSAGES.saved)).toHaveLength(1);
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      name: 'Edge SP 2',
+      control_url: '',
+    });
+    expect(screen.queryAllByTestId('streaming-server-token')).toHaveLength(0);
+  });
+
   it('revokes a token after a confirmation', async () => {
     let servers = [buildServer()];
     const calls = mockApi({

@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBan, IconPlus } from '@tabler/icons-react';
+import { IconBan, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   STREAMING_SERVER_MESSAGES,
@@ -17,13 +17,18 @@ import { useStreamingServers } from '../api/list-streaming-servers';
 import { useRevokeStreamingServer } from '../api/revoke-streaming-server';
 import { STREAMING_SERVER_TEXTS as TEXTS } from './streaming-server-texts';
 
-const CreateServerModal = lazyModal(() => import('./create-server-modal').then((m) => m.CreateServerModal));
+const ServerFormModal = lazyModal(() => import('./server-form-modal').then((m) => m.ServerFormModal));
+
+/** The form: a new server (`{}`) or an edit of one. */
+type ServerForm = { server?: StreamingServer } | null;
 
 function ServerRow({
   server,
+  onEdit,
   onRevoke,
 }: {
   server: StreamingServer;
+  onEdit: (server: StreamingServer) => void;
   onRevoke: (server: StreamingServer) => void;
 }) {
   const id = `streaming-server-${server.id}`;
@@ -46,16 +51,27 @@ function ServerRow({
       </Table.Td>
       <Table.Td>
         {!revoked && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconBan size={14} />}
-            onClick={() => onRevoke(server)}
-            data-testid={`${id}-revoke`}
-          >
-            {TEXTS.revoke}
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconEdit size={14} />}
+              onClick={() => onEdit(server)}
+              data-testid={`${id}-edit`}
+            >
+              {TEXTS.edit}
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconBan size={14} />}
+              onClick={() => onRevoke(server)}
+              data-testid={`${id}-revoke`}
+            >
+              {TEXTS.revoke}
+            </Button>
+          </Group>
         )}
       </Table.Td>
     </Table.Tr>
@@ -70,7 +86,7 @@ function ServerRow({
 export function StreamingServersPage() {
   const { data, error, isPending, refetch, isRefetching } = useStreamingServers();
   const revoke = useRevokeStreamingServer();
-  const [creating, setCreating] = useState(false);
+  const [form, setForm] = useState<ServerForm>(null);
   const [revoking, setRevoking] = useState<StreamingServer | null>(null);
 
   const confirmRevoke = () => {
@@ -128,7 +144,12 @@ export function StreamingServersPage() {
           </Table.Thead>
           <Table.Tbody>
             {data.map((server) => (
-              <ServerRow key={server.id} server={server} onRevoke={setRevoking} />
+              <ServerRow
+                key={server.id}
+                server={server}
+                onEdit={(chosen) => setForm({ server: chosen })}
+                onRevoke={setRevoking}
+              />
             ))}
           </Table.Tbody>
         </Table>
@@ -142,7 +163,7 @@ export function StreamingServersPage() {
         <Title order={2}>{TEXTS.title}</Title>
         <Button
           leftSection={<IconPlus size={16} />}
-          onClick={() => setCreating(true)}
+          onClick={() => setForm({})}
           data-testid="streaming-server-new"
         >
           {TEXTS.newServer}
@@ -152,7 +173,7 @@ export function StreamingServersPage() {
         {TEXTS.intro}
       </Text>
       {body}
-      {creating && <CreateServerModal onClose={() => setCreating(false)} />}
+      {form && <ServerFormModal server={form.server} onClose={() => setForm(null)} />}
       {revoking && (
         <ConfirmDialog
           opened

@@ -4,14 +4,16 @@ import {
   STREAMING_SERVER_MESSAGES,
   streamingServerInputSchema,
   type CreatedStreamingServer,
+  type StreamingServer,
 } from '@panel/shared/connections/streaming-servers-api';
 import { Dialog } from '@/components/dialog';
 import { DialogActions } from '@/components/dialog-actions';
 import { ApiError } from '@/lib/api-client';
 import { mapError } from '@/lib/map-error';
 import { classifySessionFailure } from '@/lib/session-failure';
-import { showErrorToast } from '@/lib/toasts';
+import { showErrorToast, showSuccessToast } from '@/lib/toasts';
 import { useCreateStreamingServer } from '../api/create-streaming-server';
+import { useUpdateStreamingServer } from '../api/update-streaming-server';
 import { STREAMING_SERVER_TEXTS as TEXTS } from './streaming-server-texts';
 
 type FieldErrors = Partial<Record<'name' | 'control_url', string>>;
@@ -48,13 +50,29 @@ function TokenOnce({ created, onClose }: { created: CreatedStreamingServer; onCl
   );
 }
 
-/** New streaming server: name and optional control URL, checked with the shared schema; then its token. */
-export function CreateServerModal({ onClose }: { onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [controlUrl, setControlUrl] = useState('');
+interface ServerFormModalProps {
+  /** Absent: a new server. */
+  server?: StreamingServer;
+  onClose: () => void;
+}
+
+/**
+ * A new streaming server (then its token, once) or an edit of one (name, control URL; the token stays):
+ * checked with the shared schema, the server's own.
+ */
+export function ServerFormModal({ server, onClose }: ServerFormModalProps) {
+  const [name, setName] = useState(server?.name ?? '');
+  const [controlUrl, setControlUrl] = useState(server?.control_url ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<CreatedStreamingServer | null>(null);
   const create = useCreateStreamingServer();
+  const update = useUpdateStreamingServer();
+  const onError = (error: unknown) => {
+    if (classifySessionFailure(error)) return;
+    const field = error instanceof ApiError ? error.field : undefined;
+    if (field === 'name' || field === 'control_url') setErrors({ [field]: mapError(error).message });
+    else showErrorToast(error);
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -69,21 +87,26 @@ export function CreateServerModal({ onClose }: { onClose: () => void }) {
       setErrors(found);
       return;
     }
-    create.mutate(input, {
-      onSuccess: setCreated,
-      onError: (error) => {
-        if (classifySessionFailure(error)) return;
-        const field = error instanceof ApiError ? error.field : undefined;
-        if (field === 'name' || field === 'control_url') setErrors({ [field]: mapError(error).message });
-        else showErrorToast(error);
-      },
-    });
+    if (server) {
+      update.mutate(
+        { id: server.id, input },
+        {
+          onSuccess: () => {
+            showSuccessToast(STREAMING_SERVER_MESSAGES.saved);
+            onClose();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(input, { onSuccess: setCreated, onError });
+    }
   };
 
   return (
     <Dialog
       onClose={onClose}
-      title={created ? TEXTS.tokenTitle : TEXTS.newServer}
+      title={created ? TEXTS.tokenTitle : server ? TEXTS.editTitle(server.name) : TEXTS.newServer}
       testId="streaming-server-form"
       size="lg"
     >
@@ -117,8 +140,8 @@ export function CreateServerModal({ onClose }: { onClose: () => void }) {
             />
             <DialogActions
               onCancel={onClose}
-              label={TEXTS.create}
-              pending={create.isPending}
+              label={server ? TEXTS.save : TEXTS.create}
+              pending={create.isPending || update.isPending}
               testId="streaming-server-submit"
             />
           </Stack>
