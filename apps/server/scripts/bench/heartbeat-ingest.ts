@@ -9,7 +9,6 @@
  * Its own scratch database (`panel_bench_ingest`, fresh each run) on the server of TEST_DATABASE_URL.
  *
  *   node --import tsx scripts/bench/heartbeat-ingest.ts [--connections 300000 --senders 4 --seconds 8 --rounds 3]
- *     [--without-seen-index]   measure the schema change decision 0045 proposes, on the same data
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -32,7 +31,6 @@ const { values } = parseArgs({
     batch: { type: 'string' },
     seconds: { type: 'string' },
     rounds: { type: 'string' },
-    'without-seen-index': { type: 'boolean' },
   },
 });
 const CONNECTIONS = Number(values.connections ?? 300_000);
@@ -40,7 +38,6 @@ const SENDERS = Number(values.senders ?? 4);
 const BATCH = Number(values.batch ?? 500);
 const SECONDS = Number(values.seconds ?? 8);
 const ROUNDS = Number(values.rounds ?? 3);
-const WITHOUT_SEEN_INDEX = values['without-seen-index'] === true;
 const PG_SERVER = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_SERVER;
 const DATABASE = 'panel_bench_ingest';
 
@@ -76,13 +73,6 @@ async function seed(): Promise<{ firstId: number; token: string }> {
        bytes bigint not null default 0, server_id int, last_seen_at timestamptz not null default now())`,
   );
   await pool.query(`insert into bench_heartbeat_bare (id) select id from live_connections`);
-  if (WITHOUT_SEEN_INDEX) {
-    // The schema change decision 0045 proposes: with no index on last_seen_at and room left in each page,
-    // a heartbeat changes no indexed column and PostgreSQL updates the row in place (HOT), touching no index.
-    await pool.query('drop index live_connections_seen_active_idx');
-    await pool.query('alter table live_connections set (fillfactor = 70)');
-    await pool.query('vacuum full live_connections');
-  }
   await pool.query('analyze');
   const token = newSessionToken();
   await pool.query(
@@ -209,7 +199,8 @@ try {
 const api = summarise(rounds.map((r) => r.api.heartbeatsPerSecond));
 const bare = summarise(rounds.map((r) => r.bare.heartbeatsPerSecond));
 await emitResult({
-  schema: WITHOUT_SEEN_INDEX ? 'without live_connections_seen_active_idx, fillfactor 70' : 'migration 0011',
+  // Migration 0013: no index on last_seen_at, fillfactor 70 (heartbeats are HOT updates).
+  schema: 'migration 0013',
   connections: CONNECTIONS,
   senders: SENDERS,
   batch: BATCH,

@@ -82,6 +82,9 @@ export const liveConnections = pgTable(
       'live_connections_end_reason',
       sql`${table.endReason} is null or ${table.endReason} in ('closed', 'expired', 'disconnected', 'replaced', 'limit')`,
     ),
+    // No index on last_seen_at: heartbeats rewrite it ~10,000 times a second at peak, and an index on it
+    // would make every one a non-HOT update writing all five indexes (decision 0045, P11). Migration 0013
+    // also leaves 30% of each page free (fillfactor 70) so the refreshed row version fits beside the old.
     index('live_connections_line_active_idx')
       .on(table.lineId)
       .where(sql`${table.endedAt} is null`),
@@ -90,9 +93,6 @@ export const liveConnections = pgTable(
       .where(sql`${table.endedAt} is null`),
     index('live_connections_owner_active_idx')
       .on(sql`${table.ownerPath} text_pattern_ops`, table.startedAt.desc(), table.id.desc())
-      .where(sql`${table.endedAt} is null`),
-    index('live_connections_seen_active_idx')
-      .on(table.lastSeenAt)
       .where(sql`${table.endedAt} is null`),
     index('live_connections_ended_idx')
       .on(table.endedAt)
