@@ -1,0 +1,219 @@
+import { and, count, eq, fillPlaceholders, gt, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { accounts, lines, liveConnections, p2pSessions } from '../../db/schema/index';
+import { statementName } from '../lines/lines-list.repository';
+import { pathWithin } from '../scope/caller-scope';
+
+/**
+ * The reads of the two online screens (docs/product/screens.md#online-users, decision 0046). Active is
+ * `ended_at is null and last_seen_at > since` (since = now - CONNECTION_TTL_SECONDS), read from the partial
+ * indexes of migration 0011 on active rows: the admin's page walks `live_connections_started_active_idx`
+ * newest first and stops after a page, a subtree's reads one range of `live_connections_owner_active_idx`.
+ */
+
+/** Connections are counted up to this many rows; past it the answer says "mais de 1.000" (decision 0046). */
+export const ONLINE_TOTAL_CAP = 1_000;
+
+export interface OnlineConnectionRecord {
+  id: number;
+  lineId: number;
+  username: string;
+  masterUsername: string;
+  divergence: number;
+  isTrial: number;
+  country: string | null;
+  userAgent: string | null;
+  watching: string;
+  startedAt: Date;
+}
+
+export interface OnlineConnectionPage {
+  rows: OnlineConnectionRecord[];
+  /** One row more than the page was read: another page exists. */
+  hasMore: boolean;
+  /** Active connections in scope, counted up to ONLINE_TOTAL_CAP + 1. */
+  counted: number;
+}
+
+/** Null for an admin (everything), else the LIKE pattern of the caller's subtree. */
+type ScopePattern = string | null;
+
+/**
+ * `DESC NULLS LAST`, as the indexes of migration 0011 are built: a plain `DESC` means NULLS FIRST, which
+ * those indexes cannot answer in order (the columns are never null, but the planner does not use that).
+ */
+function newestFirst(column: AnyColumn | SQL.Aliased): SQL {
+  return sql`${column} desc nulls last`;
+}
+
+function activeConnections(subtree: boolean): SQL | undefined {
+  return and(
+    isNull(liveConnections.endedAt),
+    gt(liveConnections.lastSeenAt, sql.placeholder('since')),
+    subtree ? pathWithin(liveConnections.ownerPath, sql.placeholder('scope')) : undefined,
+  );
+}
+
+/**
+ * The page is chosen on live_connections alone (its order is the order of the active-rows indexes, so the
+ * admin's page is a walk of `live_connections_started_active_idx` that stops after a page), then joined to
+ * its lines and their resellers: the join never decides how many connections are read.
+ */
+function connectionPageQuery(db: Database, subtree: boolean) {
+  const page = db
+    .select({
+      id: liveConnections.id,
+      lineId: liveConnections.lineId,
+      divergence: liveConnections.divergence,
+      country: liveConnections.country,
+      userAgent: liveConnections.userAgent,
+      watching: liveConnections.watching,
+      startedAt: liveConnections.startedAt,
+    })
+    .from(liveConnections)
+    .where(activeConnections(subtree))
+    .orderBy(newestFirst(liveConnections.startedAt), newestFirst(liveConnections.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      lineId: page.lineId,
+      username: lines.username,
+      masterUsername: accounts.username,
+      divergence: page.divergence,
+      isTrial: lines.isTrial,
+      country: page.country,
+      userAgent: page.userAgent,
+      watching: page.watching,
+      startedAt: page.startedAt,
+    })
+    .from(page)
+    .innerJoin(lines, eq(lines.id, page.lineId))
+    .innerJoin(accounts, eq(accounts.id, lines.resellerId))
+    .orderBy(newestFirst(page.startedAt), newestFirst(page.id));
+}
+
+/** Counting stops after CAP + 1 rows, as the lines list does (decision 0032). */
+function connectionCountQuery(db: Database, subtree: boolean) {
+  const capped = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(liveConnections)
+    .where(activeConnections(subtree))
+    .limit(ONLINE_TOTAL_CAP + 1)
+    .as('capped');
+  return db.select({ value: count() }).from(capped);
+}
+
+type Prepared = {
+  page: ReturnType<ReturnType<typeof connectionPageQuery>['prepare']>;
+  count: ReturnType<ReturnType<typeof connectionCountQuery>['prepare']>;
+};
+const prepared = new WeakMap<Database, Map<boolean, Prepared>>();
+
+/**
+ * Prepared once per database and shape (admin or subtree), as the lines list does (decision 0018): the
+ * pools plan every execution with its values (plan_cache_mode=force_custom_plan), so `owner_path LIKE $n`
+ * still picks its index range.
+ */
+function statements(db: Database, subtree: boolean): Prepared {
+  let byShape = prepared.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    prepared.set(db, byShape);
+  }
+  let found = byShape.get(subtree);
+  if (!found) {
+    const page = connectionPageQuery(db, subtree);
+    const counter = connectionCountQuery(db, subtree);
+    found = {
+      page: page.prepare(statementName('online_page', page.toSQL().sql)),
+      count: counter.prepare(statementName('online_count', counter.toSQL().sql)),
+    };
+    byShape.set(subtree, found);
+  }
+  return found;
+}
+
+function values(scope: ScopePattern, since: Date, page: { offset: number; limit: number }) {
+  return { since, scope, limit: page.limit + 1, offset: page.offset };
+}
+
+/** One page of active connections in scope, newest first (id breaks ties), and the capped count. */
+export async function listOnlineConnections(
+  db: Database,
+  scope: ScopePattern,
+  since: Date,
+  page: { offset: number; limit: number },
+): Promise<OnlineConnectionPage> {
+  const { page: pageStatement, count: countStatement } = statements(db, scope !== null);
+  const bound = values(scope, since, page);
+  const [rows, counted] = await Promise.all([
+    pageStatement.execute(bound),
+    countStatement.execute(bound).then(([row]) => row?.value ?? 0),
+  ]);
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit, counted };
+}
+
+/** The two statements of listOnlineConnections with their values, for the index tests (test/explain.ts). */
+export function onlineConnectionStatements(
+  db: Database,
+  scope: ScopePattern,
+  since: Date,
+  page: { offset: number; limit: number },
+): { page: { sql: string; params: unknown[] }; count: { sql: string; params: unknown[] } } {
+  const bound = values(scope, since, page);
+  const bind = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = query.toSQL();
+    return { sql: text, params: fillPlaceholders(params, bound) };
+  };
+  return {
+    page: bind(connectionPageQuery(db, scope !== null)),
+    count: bind(connectionCountQuery(db, scope !== null)),
+  };
+}
+
+export interface P2pSessionRecord {
+  username: string;
+  channelName: string;
+  durationSeconds: number;
+  externalIp: string | null;
+  appName: string;
+  appVersion: string;
+}
+
+/**
+ * Active P2P sessions in scope, most recently reported first, at most `limit` rows: the screen filters them
+ * in the browser (decision 0046).
+ */
+export function p2pSessionsQuery(db: Database, scope: ScopePattern, since: Date, limit: number) {
+  return db
+    .select({
+      username: p2pSessions.username,
+      channelName: p2pSessions.channelName,
+      durationSeconds: p2pSessions.durationSeconds,
+      externalIp: p2pSessions.externalIp,
+      appName: p2pSessions.appName,
+      appVersion: p2pSessions.appVersion,
+    })
+    .from(p2pSessions)
+    .where(
+      and(
+        isNull(p2pSessions.endedAt),
+        gt(p2pSessions.lastSeenAt, since),
+        scope === null ? undefined : pathWithin(p2pSessions.ownerPath, scope),
+      ),
+    )
+    .orderBy(newestFirst(p2pSessions.lastSeenAt))
+    .limit(limit);
+}
+
+export async function listP2pSessions(
+  db: Database,
+  scope: ScopePattern,
+  since: Date,
+  limit: number,
+): Promise<P2pSessionRecord[]> {
+  return p2pSessionsQuery(db, scope, since, limit);
+}
