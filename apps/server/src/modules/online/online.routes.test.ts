@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAccount, createLine, createResellerTree, createSignedInAccount } from '../../../test/factories';
+import {
+  createAccount,
+  createLine,
+  createResellerTree,
+  createSignedInAccount,
+} from '../../../test/factories';
 import { planOf } from '../../../test/explain';
 import { useTestApp } from '../../../test/test-app';
 import { liveConnections, p2pSessions, streamingServers, type LineRow } from '../../db/schema/index';
@@ -159,7 +164,9 @@ describe('GET /api/users/connections', () => {
       const page = await planOf(t.db, statements.page);
       expect(page, page).not.toContain('Seq Scan on "live_connections"');
       expect(page, page).toMatch(
-        scope === null ? /live_connections_started_active_idx/ : /live_connections_(owner|started)_active_idx/,
+        scope === null
+          ? /live_connections_started_active_idx/
+          : /live_connections_(owner|started)_active_idx/,
       );
       const count = await planOf(t.db, statements.count);
       expect(count, count).not.toContain('Seq Scan');

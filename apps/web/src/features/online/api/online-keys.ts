@@ -1,0 +1,6 @@
+/** Query keys of the two online screens (docs/product/screens.md#online-users). */
+export const ONLINE_KEYS = {
+  root: ['online'] as const,
+  iptv: (params: { page: number; per: number }) => [...ONLINE_KEYS.root, 'iptv', params] as const,
+  p2p: () => [...ONLINE_KEYS.root, 'p2p'] as const,
+};
