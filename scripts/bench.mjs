@@ -7,8 +7,8 @@
 //      (`--library-only`, seconds), so they never wait for the million lines (decision 0042);
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
-//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput.
-// Options: --only P1,P3 (any of P1 … P10; P1 and P2 run together), --quick (fewer repetitions).
+//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 online lists.
+// Options: --only P1,P3 (any of P1 … P11; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10'];
+const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11'];
 const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').toUpperCase().split(',') : ALL;
 const unknown = only.filter((id) => !ALL.includes(id));
 if (unknown.length > 0) throw new Error(`--only: unknown ${unknown.join(', ')} (known: ${ALL.join(' ')})`);
@@ -80,7 +80,7 @@ const databaseUrl =
     .split('\n')
     .at(-1);
 const dbEnv = { DATABASE_URL: databaseUrl, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'Adm1n@bench' };
-if (wants('P1') || wants('P2') || wants('P3') || wants('P5')) {
+if (wants('P1') || wants('P2') || wants('P3') || wants('P5') || wants('P11')) {
   results.steps.seedSeconds = sh(
     'seed:large (1,000,000 lines, 2,000 resellers; idempotent)',
     'npm',
@@ -190,6 +190,28 @@ if (wants('P10')) {
     ],
     { cwd: server, env: dbEnv },
   );
+}
+
+// P11, the online lists (decision 0046): the two online screens and the dashboard counters with 300,000 live
+// connections (and 30,000 P2P sessions) over the million lines; every read p95 ≤ 25 ms.
+const onlineRows = [];
+if (wants('P11')) {
+  results.onlineLists = measure(
+    'P11 online lists',
+    'node',
+    [...tsx, 'scripts/bench/online-lists.ts', '--runs', quick ? '60' : '200'],
+    { cwd: server, env: dbEnv },
+  );
+  for (const item of results.onlineLists.cases) {
+    onlineRows.push([
+      'P11',
+      `${item.request} — ${item.scopeConnections.toLocaleString('en')} live connections in scope`,
+      `${item.ms.median} / ${item.ms.p95} ms`,
+      '',
+      '',
+      `p95 ≤ 25 ms: ${item.ms.p95 <= 25 ? 'met' : 'MISSED'}`,
+    ]);
+  }
 }
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });
@@ -335,6 +357,7 @@ if (results.proxy) {
     `≥ 0.5×: ${mark(p.ratio.median >= 0.5)}`,
   ]);
 }
+rows.push(...onlineRows);
 const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];
 const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 console.log(
