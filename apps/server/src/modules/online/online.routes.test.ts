@@ -159,15 +159,20 @@ describe('GET /api/users/connections', () => {
       from generate_series(1, 20000) as g`);
     await t.db.execute(sql`analyze ${liveConnections}`);
     const since = secondsAgo(90);
-    for (const scope of [null, subtreePattern(owner.path)]) {
-      const statements = onlineConnectionStatements(t.db, scope, since, { offset: 0, limit: 10 });
+    const shapes = [
+      { scope: null, shape: 'all', page: /live_connections_started_active_idx/ },
+      {
+        scope: subtreePattern(owner.path),
+        shape: 'walk',
+        page: /live_connections_(started|owner)_active_idx/,
+      },
+      { scope: subtreePattern(owner.path), shape: 'range', page: /live_connections_owner_active_idx/ },
+    ] as const;
+    for (const { scope, shape, page: expected } of shapes) {
+      const statements = onlineConnectionStatements(t.db, scope, since, { offset: 0, limit: 10 }, shape);
       const page = await planOf(t.db, statements.page);
-      expect(page, page).not.toContain('Seq Scan on "live_connections"');
-      expect(page, page).toMatch(
-        scope === null
-          ? /live_connections_started_active_idx/
-          : /live_connections_(owner|started)_active_idx/,
-      );
+      expect(page, `${shape}\n${page}`).not.toContain('Seq Scan on "live_connections"');
+      expect(page, `${shape}\n${page}`).toMatch(expected);
       const count = await planOf(t.db, statements.count);
       expect(count, count).not.toContain('Seq Scan');
       expect(count, count).toMatch(/live_connections_(owner|seen|started)_active_idx/);

@@ -43,6 +43,10 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
           'Active P2P sessions of the caller’s subtree (admin: all), most recently reported first, at most 1.000',
         response: { 200: p2pOnlineListSchema, ...errorResponses },
       },
+      // Up to 1.000 rows built by the service and typed by the same schema: written with JSON.stringify
+      // instead of being re-validated by zod, as the lines list does (decision 0018). Errors still leave
+      // through the error handler.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => onlineP2pSessions(db, requireCaller(request), config.CONNECTION_TTL_SECONDS),
   );
