@@ -29,6 +29,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
+import { viewsRoutes } from './modules/views/views.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
 import { answerClientError } from './plugins/client-error';
@@ -160,7 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(linesRoutes, { db, config });
   await app.register(catalogRoutes, { db });
   await app.register(complementsRoutes, { db });
-  await app.register(dashboardRoutes, { db });
+  await app.register(dashboardRoutes, { db, config });
+  await app.register(viewsRoutes, { db });
   await app.register(contentImport, { db, config });
   await app.register(playerRoutes, { db, config });
   await app.register(streamsRoutes, { db, config });
