@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { loadGeoIp, type GeoIp } from './lib/geoip';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { getOrCreateSecret } from './db/secrets';
 import { seedDatabase, type SeedResult } from './db/seed';
@@ -29,6 +30,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
+import { viewsRoutes } from './modules/views/views.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
 import { answerClientError } from './plugins/client-error';
@@ -44,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     seedResult: SeedResult;
+    /** Country of a client address (GEOIP_CSV_PATH), for the connections it opens (decision 0047). */
+    geoIp: GeoIp;
   }
 }
 
@@ -97,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const signingSecret = config.SIGNING_SECRET ?? (await getOrCreateSecret(database.db, 'signing_secret'));
   const db = database.db;
+  const geoIp = await loadGeoIp(config.GEOIP_CSV_PATH);
 
   const app = Fastify({
     logger:
@@ -127,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('seedResult', seedResult);
+  app.decorate('geoIp', geoIp);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // The generated docs pages are public; every other /api route must declare its own access.
@@ -156,7 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(linesRoutes, { db, config });
   await app.register(catalogRoutes, { db });
   await app.register(complementsRoutes, { db });
-  await app.register(dashboardRoutes, { db });
+  await app.register(dashboardRoutes, { db, config });
+  await app.register(viewsRoutes, { db });
   await app.register(contentImport, { db, config });
   await app.register(playerRoutes, { db, config });
   await app.register(streamsRoutes, { db, config });

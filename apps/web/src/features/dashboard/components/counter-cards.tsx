@@ -1,5 +1,12 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconUserCheck, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconPlugConnected,
+  IconUserCheck,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+  IconWifi,
+} from '@tabler/icons-react';
 import type { DashboardStats } from '@panel/shared/dashboard/dashboard-api';
 import { COUNTERS } from './dashboard-texts';
 import { HiddenNumber } from './hidden-number';
@@ -9,6 +16,8 @@ const ICONS: Record<keyof DashboardStats, typeof IconUsers> = {
   users: IconUsers,
   users_active: IconUserCheck,
   users_new: IconUserPlus,
+  users_online: IconWifi,
+  conections_online: IconPlugConnected,
 };
 
 interface CounterCardsProps {

@@ -34,7 +34,14 @@ afterEach(() => {
 const expiringLine = (overrides: Partial<Line> = {}) =>
   buildLine({ id: 5, exp_date: nowSeconds + 2 * DAY, ...overrides });
 
-const STATS: DashboardStats = { resellers: 1234, users: 1_234_567, users_active: 999, users_new: 12_000 };
+const STATS: DashboardStats = {
+  resellers: 1234,
+  users: 1_234_567,
+  users_active: 999,
+  users_new: 12_000,
+  users_online: 4321,
+  conections_online: 5678,
+};
 
 interface Setup {
   type?: AccountType;
