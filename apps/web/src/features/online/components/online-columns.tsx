@@ -48,7 +48,7 @@ export function onlineConnectionColumns(
       header: ONLINE_TEXTS.trial,
       cell: (row) =>
         row.is_trial === 1 ? (
-          <LightBadge color="yellow" data-testid="trial-flag">
+          <LightBadge color="yellow" keepCase data-testid="trial-flag">
             {ONLINE_TEXTS.trialYes}
           </LightBadge>
         ) : (
