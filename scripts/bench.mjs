@@ -205,7 +205,7 @@ if (wants('P11')) {
   for (const item of results.onlineLists.cases) {
     onlineRows.push([
       'P11',
-      `${item.request} — ${item.scopeConnections.toLocaleString('en')} live connections in scope`,
+      `${item.request} — in scope ${item.scopeConnections.toLocaleString('en')} live connections, ${item.scopeSessions.toLocaleString('en')} P2P sessions`,
       `${item.ms.median} / ${item.ms.p95} ms`,
       '',
       '',

@@ -93,13 +93,22 @@ const active = (pattern: string) =>
   count(`select count(*)::int as n from live_connections where ended_at is null and owner_path like $1`, [
     pattern,
   ]);
+const sessionsIn = (pattern: string) =>
+  count(`select count(*)::int as n from p2p_sessions where ended_at is null and owner_path like $1`, [
+    pattern,
+  ]);
+const callerOf = async (id: number) => {
+  const pattern = `${await pathOf(id)}%`;
+  return {
+    token: await openSession(pool, id),
+    connections: await active(pattern),
+    sessions: await sessionsIn(pattern),
+  };
+};
 const callers = {
-  admin: { token: await openSession(pool, adminId), connections: await active('/%') },
-  master: {
-    token: await openSession(pool, masterId),
-    connections: await active(`${await pathOf(masterId)}%`),
-  },
-  shop: { token: await openSession(pool, shopId), connections: await active(`${await pathOf(shopId)}%`) },
+  admin: await callerOf(adminId),
+  master: await callerOf(masterId),
+  shop: await callerOf(shopId),
 };
 const totalSessions = await count(`select count(*)::int as n from p2p_sessions where ended_at is null`);
 
@@ -142,6 +151,7 @@ try {
       id: item.id,
       request: `GET ${item.path} as ${item.as}`,
       scopeConnections: callers[item.as].connections,
+      scopeSessions: callers[item.as].sessions,
       rows: Array.isArray(body.data) ? body.data.length : undefined,
       meta: body.meta ?? (Array.isArray(body.data) ? undefined : body),
       ms: { median: round(summary.median), p95: round(summary.p95), p99: round(summary.p99) },
@@ -149,7 +159,7 @@ try {
     };
     results.push(result);
     console.error(
-      `${item.id.padEnd(18)} ${result.ms.median} / ${result.ms.p95} ms  (${result.scopeConnections} connections in scope, ${result.rows ?? '-'} rows) ${JSON.stringify(result.meta)}`,
+      `${item.id.padEnd(18)} ${result.ms.median} / ${result.ms.p95} ms  (${result.scopeConnections} connections, ${result.scopeSessions} P2P sessions in scope, ${result.rows ?? '-'} rows) ${JSON.stringify(result.meta)}`,
     );
   }
 } finally {
