@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PanelApi } from '../fixtures/api';
-import { ADMIN, loginAs } from '../fixtures/session';
+import { panelApi, storedToken, type PanelApi } from '../fixtures/api';
+import { loginAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
 // docs/product/screens.md#online-users (decision 0046): the two online screens, fed by real stream starts
@@ -16,6 +16,8 @@ const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Zq8Wm5Tp';
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /**
  * The edge in front of the redirected source: answers each redirected request with a little MPEG-TS
@@ -266,10 +268,20 @@ test('who is watching: stream starts and edge reports on the two online screens,
     await page.getByPlaceholder('Busca...').fill('ninguém assiste');
     await expect(page.getByTestId('online-p2p-table-empty')).toHaveText('Nenhum Resultado');
 
-    // The admin sees every viewer: the other reseller's line too.
+    // The admin sees every viewer, the other reseller's too; the disconnected one is gone for everyone.
+    const everyone = await adminApi.call<{ data: { username: string }[] }>(
+      'GET',
+      '/users/connections?per=100',
+    );
+    const names = everyone.data.map((row) => row.username);
+    expect(names).toEqual(expect.arrayContaining([outsider, iptv[0], iptv[2]]));
+    expect(names).not.toContain(iptv[1]);
+
+    // The reseller on a phone, with cards (mobile_table_mode), as the other lists.
     const phone = await browser.newContext({
       baseURL,
       viewport: PHONE,
+      userAgent: IPHONE_UA,
       isMobile: true,
       hasTouch: true,
       locale: 'pt-BR',
@@ -277,25 +289,29 @@ test('who is watching: stream starts and edge reports on the two online screens,
     await csp.watch(phone);
     const mobile = await phone.newPage();
     try {
-      await loginAs(mobile, ADMIN);
+      await loginAs(mobile, reseller);
       await expect(mobile).toHaveURL(/\/dashboard$/);
+      await panelApi(mobile.request, () => storedToken(mobile)).call('POST', '/profile', {
+        mobile_table_mode: 1,
+      });
       await mobile.goto('/users/iptv/connections');
-      const all = mobile.locator(
-        '[data-testid="online-iptv-table-card"], [data-testid="online-iptv-table-row"]',
+      const cards = mobile.getByTestId('online-iptv-table-card');
+      await expect(cards).toHaveCount(2);
+      await expect(cards.filter({ hasText: iptv[2] ?? '' }).getByTestId('divergence-badge')).toHaveAttribute(
+        'data-level',
+        'danger',
       );
-      await expect(all.filter({ hasText: outsider })).toHaveCount(1);
-      await expect(all.filter({ hasText: iptv[0] ?? '' })).toHaveCount(1);
-      await expect(all.filter({ hasText: iptv[1] ?? '' })).toHaveCount(0);
+      await expect(cards.filter({ hasText: outsider })).toHaveCount(0);
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
       await mobile.screenshot(shot('80-online-iptv-phone'));
       await mobile.goto('/users/p2p/connections');
-      await expect(
-        mobile
-          .locator('[data-testid="online-p2p-table-card"], [data-testid="online-p2p-table-row"]')
-          .filter({ hasText: 'Globo SP' }),
-      ).toHaveCount(1);
+      const sessionCards = mobile.getByTestId('online-p2p-table-card');
+      await expect(sessionCards).toHaveCount(3);
+      await expect(sessionCards.filter({ hasText: 'Globo SP' }).getByTestId('duration')).toHaveText(
+        '01:02:05',
+      );
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
