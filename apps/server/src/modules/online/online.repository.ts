@@ -177,8 +177,33 @@ function values(scope: ScopePattern, since: Date, page: { offset: number; limit:
 }
 
 /**
+ * The shape each subtree's last count chose, per database, kept for a minute: the next page view runs its
+ * page and count at the same time instead of one after the other. Both shapes answer the same rows, so a
+ * shape gone stale (the subtree crossed the cap meanwhile) costs time once, never a wrong page.
+ */
+const SHAPE_TTL_MS = 60_000;
+const MAX_REMEMBERED_SCOPES = 10_000;
+const knownShapes = new WeakMap<Database, Map<string, { shape: PageShape; at: number }>>();
+
+function rememberedShape(db: Database, scope: string, now: number): PageShape | undefined {
+  const known = knownShapes.get(db)?.get(scope);
+  return known && now - known.at < SHAPE_TTL_MS ? known.shape : undefined;
+}
+
+function rememberShape(db: Database, scope: string, shape: PageShape, now: number): void {
+  let byScope = knownShapes.get(db);
+  if (!byScope) {
+    byScope = new Map();
+    knownShapes.set(db, byScope);
+  }
+  if (byScope.size >= MAX_REMEMBERED_SCOPES) byScope.clear();
+  byScope.set(scope, { shape, at: now });
+}
+
+/**
  * One page of active connections in scope, newest first (id breaks ties), and the capped count. An admin's
- * page and count run at the same time; a subtree's count runs first and picks the page's shape.
+ * page and count run at the same time; a subtree's count picks the page's shape (the first time, and after
+ * a minute, it runs first; otherwise the shape it picked last time is used and the count runs alongside).
  */
 export async function listOnlineConnections(
   db: Database,
@@ -189,11 +214,19 @@ export async function listOnlineConnections(
   const bound = values(scope, since, page);
   const counter = cached(counts, db, scope !== null, () => prepareCount(db, scope !== null));
   const counting = counter.execute(bound).then(([row]) => row?.value ?? 0);
+  const now = Date.now();
   let shape: PageShape = 'all';
-  if (scope !== null) shape = (await counting) <= ONLINE_TOTAL_CAP ? 'range' : 'walk';
+  if (scope !== null) {
+    shape = rememberedShape(db, scope, now) ?? shapeFor(await counting);
+    void counting.then((counted) => rememberShape(db, scope, shapeFor(counted), now)).catch(() => undefined);
+  }
   const statement = cached(pages, db, shape, () => preparePage(db, shape));
   const [rows, counted] = await Promise.all([statement.execute(bound), counting]);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit, counted };
+}
+
+function shapeFor(counted: number): PageShape {
+  return counted <= ONLINE_TOTAL_CAP ? 'range' : 'walk';
 }
 
 /** The statements of listOnlineConnections with their values, for the index tests (test/explain.ts). */

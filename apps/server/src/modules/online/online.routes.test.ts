@@ -115,9 +115,11 @@ describe('GET /api/users/connections', () => {
     expect(ids).toHaveLength(admin.meta.total);
   });
 
-  it('pages by 10 by default and says "more than 1.000" past the cap', async () => {
+  it('pages by 10 by default and says "more than 1.000" past the cap, whichever shape reads it', async () => {
     const { account, token } = await createSignedInAccount(t.app);
     const line = await createLine(t.app, account);
+    // Nobody watching yet: the subtree's small shape is remembered, and must still page right once it grew.
+    expect((await t.as(token).get('/api/users/connections')).json().meta.total).toBe(0);
     await t.db.execute(sql`
       insert into ${liveConnections} (line_id, owner_path, stream_id, delivery, started_at)
       select ${line.id}::int, ${line.ownerPath}::text, 1, 'proxy', now() - (g || ' seconds')::interval
