@@ -107,6 +107,10 @@ describe('GET /api/users/connections', () => {
     expect(Date.parse(body.data[0].server_time)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(body.data[1].date_start)).toBeLessThan(Date.parse(body.data[0].date_start));
 
+    // A page past the end answers no rows and the pages that exist: the panel steps back to them.
+    const past = (await t.as(tree.master.token).get('/api/users/connections?page=2')).json();
+    expect(past).toEqual({ data: [], meta: { page: 2, pages: 1, per: 10, total: 2, total_exact: true } });
+
     const sub = (await t.as(tree.sub.token).get('/api/users/connections')).json();
     expect(sub.data.map((row: { id: number }) => row.id)).toEqual([newer]);
     const admin = (await t.as(t.adminToken).get('/api/users/connections?per=100')).json();

@@ -39,7 +39,9 @@ export async function onlineConnections(
   });
   const exact = result.counted <= ONLINE_TOTAL_CAP;
   const meta = listMeta(query.page, query.per, exact ? result.counted : ONLINE_TOTAL_CAP);
-  const reachable = query.page + (result.hasMore ? 1 : 0);
+  // A page past the end (its rows were disconnected, or ended) does not count as reachable: `pages` then
+  // sends the panel's footer back to the last page that has rows.
+  const reachable = result.hasMore ? query.page + 1 : result.rows.length > 0 ? query.page : 1;
   const serverTime = now.toISOString();
   return {
     data: result.rows.map((row) => ({

@@ -21,7 +21,9 @@ export function useDisconnectConnection(params: { page: number; per: number }) {
       const page = queryClient.setQueryData<OnlineConnectionList>(key, (current) =>
         current ? { ...current, data: current.data.filter((row) => row.id !== id) } : current,
       );
-      if (!page || page.data.length === 0) await queryClient.invalidateQueries({ queryKey: key });
+      // Every page moved: the emptied one is asked again at once, the others when they are shown.
+      if (!page || page.data.length === 0)
+        await queryClient.invalidateQueries({ queryKey: ONLINE_KEYS.iptvPages() });
     },
   });
 }

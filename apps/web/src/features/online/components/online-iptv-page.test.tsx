@@ -106,6 +106,28 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
     expect(await screen.findByTestId('online-iptv-table-empty')).toBeTruthy();
   });
 
+  it('a last page emptied by a disconnect goes back to the page before it', async () => {
+    const firstPage = Array.from({ length: 10 }, (_, index) => connection(index + 1));
+    let lastPage = [connection(11)];
+    const calls = mockApi({
+      'GET /users/connections': (call) =>
+        call.query.get('page') === '2'
+          ? page(lastPage, { page: 2, pages: lastPage.length > 0 ? 2 : 1, total: 10 + lastPage.length })
+          : page(firstPage, { pages: lastPage.length > 0 ? 2 : 1, total: 10 + lastPage.length }),
+      'POST /users/connections/11/disconnect': { status: 204 },
+    });
+    renderPage();
+    await screen.findAllByTestId('online-iptv-table-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(await screen.findByText('cliente11')).toBeTruthy();
+    lastPage = [];
+    fireEvent.click(screen.getByRole('button', { name: 'Desconectar cliente11' }));
+    await waitFor(() => expect(screen.getAllByTestId('online-iptv-table-row')).toHaveLength(10));
+    expect(screen.getByText('cliente1')).toBeTruthy();
+    const pages = calls.filter((call) => call.method === 'GET').map((call) => call.query.get('page'));
+    expect(pages).toEqual(['1', '2', '2', '1']);
+  });
+
   it('a failed load says why and retries', async () => {
     let fail = true;
     mockApi({
