@@ -115,6 +115,75 @@ export async function insertConnection(db: Database, values: ConnectionValues): 
   return Number(row.id);
 }
 
+/**
+ * A start of a device that already holds an active screen of the line (zapping), without the line lock: it
+ * takes no new screen, so it cannot break the limit. The outer WHERE repeats the activity test, which
+ * PostgreSQL evaluates again on the latest row version when it had to wait for a concurrent change (an
+ * end-oldest or a disconnect ending it): then nothing is restarted and the caller takes the locked path.
+ */
+export async function restartDeviceConnection(
+  db: Database,
+  device: { lineId: number; ip: string | null; userAgent: string | null },
+  values: Pick<ConnectionValues, 'streamId' | 'delivery' | 'watching'>,
+  ttlSeconds: number,
+): Promise<number | undefined> {
+  const [row] = await query<{ id: string | number }>(
+    db,
+    sql`update live_connections set stream_id = ${values.streamId}, delivery = ${values.delivery},
+          watching = ${values.watching}, started_at = now(), last_seen_at = now()
+        where id = (select id from live_connections
+            where line_id = ${device.lineId} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+              and ip is not distinct from ${device.ip} and user_agent is not distinct from ${device.userAgent}
+            order by started_at desc, id desc limit 1)
+          and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+        returning id`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
+/** What a counted start records with its connection (decision 0040's `stream_starts` row, a view). */
+export interface StartRecord {
+  kind: 'live' | 'movie' | 'episode';
+  /** YYYY-MM-DD (UTC) of the view. */
+  day: string;
+}
+
+/**
+ * restartDeviceConnection, and in the same statement the start's `stream_starts` row and its view, written
+ * only when a connection was restarted: the whole of a redirected start of a device already watching is one
+ * round trip (P9). Answers the connection's id, or undefined (nothing written).
+ */
+export async function restartDeviceConnectionRecording(
+  db: Database,
+  device: { lineId: number; ip: string | null; userAgent: string | null },
+  values: Pick<ConnectionValues, 'streamId' | 'delivery' | 'watching'>,
+  record: StartRecord,
+  ttlSeconds: number,
+): Promise<number | undefined> {
+  const [row] = await query<{ id: string | number }>(
+    db,
+    sql`with c as (
+          update live_connections set stream_id = ${values.streamId}, delivery = ${values.delivery},
+            watching = ${values.watching}, started_at = now(), last_seen_at = now()
+          where id = (select id from live_connections
+              where line_id = ${device.lineId} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+                and ip is not distinct from ${device.ip} and user_agent is not distinct from ${device.userAgent}
+              order by started_at desc, id desc limit 1)
+            and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
+          returning id),
+        s as (
+          insert into stream_starts (line_id, stream_id, kind, delivery, ip, user_agent)
+          select ${device.lineId}, ${values.streamId}, ${record.kind}, ${values.delivery}, ${device.ip},
+            ${device.userAgent} from c),
+        v as (
+          insert into content_views_daily (day, stream_id, views)
+          select ${record.day}::date, ${values.streamId}, 1 from c
+          on conflict (day, stream_id) do update set views = content_views_daily.views + 1)
+        select id from c`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
 /** The same device started again (zapping): its connection now shows the new stream, from now. */
 export async function restartConnection(
   db: Database,
@@ -180,6 +249,7 @@ export async function refreshDeviceConnection(
           where line_id = ${device.lineId} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
             and ip is not distinct from ${device.ip} and user_agent is not distinct from ${device.userAgent}
           order by started_at desc, id desc limit 1)
+          and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
         returning id`,
   );
   return row ? Number(row.id) : undefined;
@@ -213,7 +283,11 @@ export async function connectionIsActive(db: Database, id: number, ttlSeconds: n
 }
 
 /** How many screens of the line are in use now (player_api.php `active_cons`). */
-export async function countActiveConnections(db: Database, lineId: number, ttlSeconds: number): Promise<number> {
+export async function countActiveConnections(
+  db: Database,
+  lineId: number,
+  ttlSeconds: number,
+): Promise<number> {
   const [row] = await query<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from live_connections
@@ -231,7 +305,9 @@ export async function lockActiveConnection(
   id: number,
   ttlSeconds: number,
   pathPattern: string | null,
-): Promise<(EndedConnection & { lineUsername: string; lineIsTrial: boolean; lineSystem: number }) | undefined> {
+): Promise<
+  (EndedConnection & { lineUsername: string; lineIsTrial: boolean; lineSystem: number }) | undefined
+> {
   const scope = pathPattern === null ? sql`` : sql`and c.owner_path like ${pathPattern}`;
   const [row] = await query<{
     id: string | number;
@@ -345,7 +421,11 @@ export async function moveConnectionPaths(db: Database, oldPath: string, newPath
 }
 
 /** A deleted reseller's lines go to another owner: their connections and sessions follow (decision 0044). */
-export async function moveConnectionsOfOwner(db: Database, resellerId: number, newPath: string): Promise<void> {
+export async function moveConnectionsOfOwner(
+  db: Database,
+  resellerId: number,
+  newPath: string,
+): Promise<void> {
   for (const table of ['live_connections', 'p2p_sessions']) {
     await db.execute(
       sql`update ${sql.identifier(table)} set owner_path = ${newPath}

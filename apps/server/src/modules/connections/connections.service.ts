@@ -18,8 +18,11 @@ import {
   lockLineForConnections,
   refreshDeviceConnection,
   restartConnection,
+  restartDeviceConnection,
+  restartDeviceConnectionRecording,
   sweepConnections,
   touchConnections,
+  type StartRecord,
   type SweepResult,
 } from './connections.repository';
 
@@ -49,6 +52,17 @@ export interface DeviceRequest {
   userAgent: string | null;
   /** A counted stream start (decision 0040): the connection shows this stream from now. */
   start: boolean;
+  /**
+   * Record the start (`stream_starts`, a view) with the connection when it can be done in the same statement
+   * (the device already holds a screen); `recorded` in the answer says whether it was.
+   */
+  record?: StartRecord;
+}
+
+export interface HeldConnection {
+  id: number;
+  /** The start's row and view were written with it (else the caller writes them). */
+  recorded: boolean;
 }
 
 export const screensLimit = () => new AppError(403, 'forbidden', CONNECTION_MESSAGES.screensLimit);
@@ -57,7 +71,7 @@ export interface ConnectionTracker {
   readonly relays: ConnectionRelays;
   readonly settings: ConnectionSettings;
   /** The device's connection for this request (opened, restarted or refreshed); throws screensLimit. */
-  forRequest(request: DeviceRequest): Promise<number>;
+  forRequest(request: DeviceRequest): Promise<HeldConnection>;
   /** The relay is over for good (proxy): the connection ends ('closed'). */
   close(connectionId: number): Promise<void>;
   /** Whether a `/hls/` token of this connection may still be served (refreshes it at most every few seconds). */
@@ -115,11 +129,17 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
     relays,
     settings,
     async forRequest(request) {
-      if (!request.start) {
-        const refreshed = await refreshDeviceConnection(db, request, ttl);
-        if (refreshed !== undefined) return refreshed;
+      // The device already holds a screen: one statement, no lock (the hot path of zapping and reloads).
+      if (request.start && request.record) {
+        const id = await restartDeviceConnectionRecording(db, request, request, request.record, ttl);
+        if (id !== undefined) return { id, recorded: true };
+      } else {
+        const id = request.start
+          ? await restartDeviceConnection(db, request, request, ttl)
+          : await refreshDeviceConnection(db, request, ttl);
+        if (id !== undefined) return { id, recorded: false };
       }
-      return open(request);
+      return { id: await open(request), recorded: false };
     },
     async close(connectionId) {
       await endConnections(db, [connectionId], 'closed');

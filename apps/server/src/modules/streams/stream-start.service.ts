@@ -140,7 +140,11 @@ export interface StreamClient {
 }
 
 /** A counted start: its `stream_starts` row and one view of the item today (decision 0044). */
-export async function recordStreamStart(db: Database, start: AuthorisedStart, client: StreamClient): Promise<void> {
+export async function recordStreamStart(
+  db: Database,
+  start: AuthorisedStart,
+  client: StreamClient,
+): Promise<void> {
   await Promise.all([
     insertStreamStart(db, {
       lineId: start.lineId,

@@ -12,6 +12,7 @@ import {
   type StreamClient,
   type StreamSegment,
 } from './stream-start.service';
+import { viewDay } from '../views/views.repository';
 import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
 
 /**
@@ -103,7 +104,8 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
         // Every request holds a screen of the line (decision 0044): a counted start opens the device's
         // connection (or takes it back, zapping), any other request refreshes it. Refused here, before any
         // redirect or relay, when the line's screens are all in use.
-        const connectionId = await connections.forRequest({
+        const redirect = start.delivery === 'redirect';
+        const held = await connections.forRequest({
           lineId: start.lineId,
           streamId: start.streamId,
           delivery: start.delivery,
@@ -111,9 +113,12 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           ip: who.ip,
           userAgent: who.userAgent,
           start: counted,
+          // A redirected start is recorded at once (a proxied one only when its source answered).
+          record: redirect && counted ? { kind: start.kind, day: viewDay() } : undefined,
         });
-        if (start.delivery === 'redirect') {
-          if (counted) await recordStreamStart(db, start, who);
+        const connectionId = held.id;
+        if (redirect) {
+          if (counted && !held.recorded) await recordStreamStart(db, start, who);
           const claims = { lineId: start.lineId, streamId: start.streamId, connectionId, expires };
           const separator = start.sourceUrl.includes('?') ? '&' : '?';
           const location = `${start.sourceUrl}${separator}${streamTokenQuery(secret, claims)}`;
