@@ -31,6 +31,7 @@ describe('route table', () => {
         '/logs',
         '/admin/transfer',
         '/content-sources',
+        '/streaming-servers',
         '*',
       ].sort(),
     );

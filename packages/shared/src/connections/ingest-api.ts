@@ -196,7 +196,7 @@ export const tokenVerifySchema = z.object({
   line: tokenNumber,
   stream: tokenNumber,
   expires: tokenNumber,
-  conn: tokenNumber.optional().describe('The connection id, on tokens that carry one.'),
+  conn: tokenNumber.describe('The connection the stream start opened (signed with the rest).'),
   token: z
     .string({ error: INGEST_MESSAGES.tokenInvalid })
     .min(1, INGEST_MESSAGES.tokenInvalid)

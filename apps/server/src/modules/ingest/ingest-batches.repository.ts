@@ -3,18 +3,23 @@ import type { Database } from '../../db/database';
 import { runInTransaction, type Transaction } from '../../db/run-in-transaction';
 import { ingestBatches } from '../../db/schema/index';
 
+export type IngestBatchKind = 'connections' | 'p2p-sessions' | 'views';
+
 /**
  * Applies a batch once per (server, batch id) (decision 0045). The batch id is inserted first, in the same
  * transaction as the batch's changes: a second request with the same id waits on that row's unique key
  * until the first commits, then finds it and answers the stored result without applying anything. A
- * failed batch rolls back its id too, so it can be sent again.
+ * failed batch rolls back its id too, so it can be sent again. Stored as `<kind>/<batch id>`.
  */
 export async function applyBatchOnce<T extends object>(
   db: Database,
   serverId: number,
-  batchId: string,
+  kind: IngestBatchKind,
+  senderBatchId: string,
   apply: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
+  // Ids are the sender's and per kind: a views batch and a connections batch may share one.
+  const batchId = `${kind}/${senderBatchId}`;
   return runInTransaction(db, async (tx) => {
     const inserted = await tx
       .insert(ingestBatches)

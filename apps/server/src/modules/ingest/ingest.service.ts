@@ -71,7 +71,7 @@ export function createIngestService(options: {
   const { db } = options;
   return {
     async connections(serverId: number, input: ConnectionsBatchInput): Promise<ConnectionsResult> {
-      return applyBatchOnce(db, serverId, input.batch_id, async (tx) => {
+      return applyBatchOnce(db, serverId, 'connections', input.batch_id, async (tx) => {
         const beats: Heartbeat[] = lastByKey(input.heartbeats, (beat) => beat.connection_id)
           .map((beat) => ({
             id: beat.connection_id,
@@ -106,7 +106,7 @@ export function createIngestService(options: {
     },
 
     async p2pSessions(serverId: number, input: P2pSessionsBatchInput): Promise<P2pSessionsResult> {
-      return applyBatchOnce(db, serverId, input.batch_id, async (tx) => {
+      return applyBatchOnce(db, serverId, 'p2p-sessions', input.batch_id, async (tx) => {
         const reports: P2pSessionReport[] = lastByKey(input.sessions, (session) => session.session_id).map(
           (session) => ({
             sessionKey: session.session_id,
@@ -132,7 +132,7 @@ export function createIngestService(options: {
     },
 
     async views(serverId: number, input: ViewsBatchInput): Promise<ViewsResult> {
-      return applyBatchOnce(db, serverId, input.batch_id, async (tx) => {
+      return applyBatchOnce(db, serverId, 'views', input.batch_id, async (tx) => {
         const known = await existingStreamIds(tx, [...new Set(input.views.map((view) => view.stream_id))]);
         const counted = input.views.filter((view) => known.has(view.stream_id));
         await addViews(
@@ -162,21 +162,13 @@ export function createIngestService(options: {
     async verifyToken(input: {
       line: string;
       stream: string;
+      conn: string;
       expires: string;
-      conn?: string;
       token: string;
     }): Promise<TokenVerifyResult> {
-      const params = new URLSearchParams({
-        line: input.line,
-        stream: input.stream,
-        expires: input.expires,
-        ...(input.conn === undefined ? {} : { conn: input.conn }),
-        token: input.token,
-      });
-      const claims = verifyStreamToken(await options.streamTokenSecret(), params);
+      const claims = verifyStreamToken(await options.streamTokenSecret(), new URLSearchParams(input));
       if (!claims) return { valid: false, reason: 'invalid' };
-      if (input.conn === undefined) return { valid: true, reason: null };
-      const connection = await connectionState(db, Number(input.conn), options.connectionTtlSeconds);
+      const connection = await connectionState(db, claims.connectionId, options.connectionTtlSeconds);
       if (!connection) return { valid: false, reason: 'unknown_connection' };
       if (connection.lineId !== claims.lineId || connection.streamId !== claims.streamId) {
         return { valid: false, reason: 'invalid' };

@@ -156,19 +156,26 @@ describe('POST /api/ingest/v1/tokens/verify', () => {
   const expires = () => Math.floor(Date.now() / 1000) + 3600;
 
   it('accepts a good token and refuses a forged or expired one', async () => {
-    const query = streamTokenQuery(SECRET, { lineId: 12, streamId: 345, expires: expires() });
+    const owner = await createAccount(t.app);
+    const line = await createLine(t.app, owner);
+    const [live] = await t.db
+      .insert(liveConnections)
+      .values({ lineId: line.id, ownerPath: line.ownerPath, streamId: 345, delivery: 'redirect' })
+      .returning();
+    const claims = { lineId: line.id, streamId: 345, connectionId: live!.id };
+    const query = streamTokenQuery(SECRET, { ...claims, expires: expires() });
     expect((await verify(query)).json()).toEqual({ valid: true, reason: null });
     expect((await verify(query.replace('stream=345', 'stream=346'))).json()).toEqual({
       valid: false,
       reason: 'invalid',
     });
-    const old = streamTokenQuery(SECRET, { lineId: 12, streamId: 345, expires: 1000 });
-    expect((await verify(old)).json()).toEqual({ valid: false, reason: 'invalid' });
-    const foreign = streamTokenQuery('another-secret-entirely-0002', {
-      lineId: 12,
-      streamId: 345,
-      expires: expires(),
+    expect((await verify(query.replace(`conn=${live!.id}`, `conn=${live!.id + 1}`))).json()).toEqual({
+      valid: false,
+      reason: 'invalid',
     });
+    const old = streamTokenQuery(SECRET, { ...claims, expires: 1000 });
+    expect((await verify(old)).json()).toEqual({ valid: false, reason: 'invalid' });
+    const foreign = streamTokenQuery('another-secret-entirely-0002', { ...claims, expires: expires() });
     expect((await verify(foreign)).json()).toEqual({ valid: false, reason: 'invalid' });
   });
 
@@ -189,7 +196,7 @@ describe('POST /api/ingest/v1/tokens/verify', () => {
           .returning()
       )[0]!;
     const tokenOf = (connectionId: number) =>
-      `${streamTokenQuery(SECRET, { lineId: line.id, streamId: 345, expires: expires() })}&conn=${connectionId}`;
+      streamTokenQuery(SECRET, { lineId: line.id, streamId: 345, connectionId, expires: expires() });
     const live = await open();
     expect((await verify(tokenOf(live.id))).json()).toEqual({ valid: true, reason: null });
     const cut = await open({ endedAt: new Date(), endReason: 'disconnected' });
@@ -206,8 +213,19 @@ describe('POST /api/ingest/v1/tokens/verify', () => {
     expectRefusal(
       await t
         .as(edge.token)
-        .post('/api/ingest/v1/tokens/verify', { line: 'abc', stream: 1, expires: 1, token: 'x' }),
+        .post('/api/ingest/v1/tokens/verify', { line: 'abc', stream: 1, conn: 1, expires: 1, token: 'x' }),
       { status: 400, code: 'validation_failed', message: INGEST_MESSAGES.tokenFieldInvalid, field: 'line' },
     );
+  });
+});
+
+describe('batch ids', () => {
+  it('are per kind of batch: the same id on two endpoints is two batches', async () => {
+    const views = await t.as(edge.token).post('/api/ingest/v1/views', { batch_id: 'shared-id', views: [] });
+    const connections = await t.as(edge.token).post('/api/ingest/v1/connections', { batch_id: 'shared-id' });
+    const sessions = await t.as(edge.token).post('/api/ingest/v1/p2p-sessions', { batch_id: 'shared-id' });
+    expect(views.json()).toEqual({ batch_id: 'shared-id', counted: 0, unknown_stream_ids: [] });
+    expect(connections.json()).toEqual({ batch_id: 'shared-id', refreshed: 0, ended: 0, stop: [] });
+    expect(sessions.json()).toEqual({ batch_id: 'shared-id', stored: 0, ended: 0, unknown: [] });
   });
 });

@@ -70,5 +70,3 @@ export function createStreamingServersService(db: Database) {
     },
   };
 }
-
-export type StreamingServersService = ReturnType<typeof createStreamingServersService>;
