@@ -205,6 +205,20 @@ describe('GET /api/analytics/views (decision 0047)', () => {
     });
   });
 
+  it('sums a small ranking again on every read: a view shows at once', async () => {
+    const before = (await views('type=channels&period=30')).json();
+    expect(before.data).toEqual([
+      { id: library.channel.id, title: 'Notícias', image: 'logo', total: 7, percentage: 100 },
+    ]);
+    const category = await createCategory(t.db, { kind: 'live', name: 'Novos' });
+    const fresh = await createStream(t.db, { kind: 'live', categoryId: category.id, name: 'Estreia' });
+    await addViews(t.db, [{ day: daysAgo(0), streamId: fresh.id, views: 1 }]);
+    expect((await views('type=channels&period=30')).json().data).toEqual([
+      { id: library.channel.id, title: 'Notícias', image: 'logo', total: 7, percentage: 87.5 },
+      { id: fresh.id, title: 'Estreia', image: '', total: 1, percentage: 12.5 },
+    ]);
+  });
+
   it('opens for admins and publishers only', async () => {
     const publisher = await createSignedInAccount(t.app, { role: 'publisher' });
     const reseller = await createSignedInAccount(t.app);
