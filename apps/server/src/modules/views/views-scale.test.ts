@@ -10,7 +10,7 @@ import { addViews, viewDay } from './views.repository';
 /**
  * A year of views of a 2,000-item library, every item viewed every day (decision 0047): the daily
  * counters hold one row per item and day whatever the number of views, and a period's read walks the
- * (day, stream_id) key range of its days only. docs/data-model.md#content_views_daily carries the
+ * (day, stream_id) key range of its days only. docs/data-model.md (content_views_daily) carries the
  * arithmetic for a 100,000-item library.
  */
 const t = useTestApp();

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Summing a period costs one pass over its rows (items viewed × days): ~0.1 s for 2,000 items a day over
- * 90 days, ~1 s for 20,000 (docs/data-model.md#content_views_daily). A ranking of at least
+ * 90 days, ~1 s for 20,000 (decision 0047). A ranking of at least
  * LARGE_RANKING_ITEMS items is kept 60 s per database, type, period and day, so paging, turning the order
  * and every reseller's dashboard read it once a minute; smaller ones are summed exactly on every read
  * (decision 0047).
