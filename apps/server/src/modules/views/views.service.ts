@@ -13,17 +13,16 @@ import {
 import { listMeta } from '@panel/shared/lists/list-query';
 import type { Database } from '../../db/database';
 import type { Caller } from '../auth/caller';
-import { itemTitles, rankItems, type ItemViews } from './views-ranking.repository';
+import { itemTitles, rankItems, type ItemViews, type RankingPeriod } from './views-ranking.repository';
 import { viewDay } from './views.repository';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Summing a period costs one pass over its rows (items viewed × days): ~0.1 s for 2,000 items a day over
- * 90 days, ~1 s for 20,000 (decision 0047). A ranking of at least
- * LARGE_RANKING_ITEMS items is kept 60 s per database, type, period and day, so paging, turning the order
- * and every reseller's dashboard read it once a minute; smaller ones are summed exactly on every read
- * (decision 0047).
+ * 90 days, ~1 s for 20,000. A ranking of at least LARGE_RANKING_ITEMS items is kept 60 s per database,
+ * type, period and day, so paging, turning the order and every reseller's dashboard read it once a minute;
+ * smaller ones are summed exactly on every read (decision 0047).
  */
 const LARGE_RANKING_ITEMS = 2_000;
 const RANKING_TTL_MS = 60_000;
@@ -34,23 +33,37 @@ interface Ranking {
   /** All views of the type in the period. */
   views: number;
 }
-const rankings = new WeakMap<Database, Map<string, { at: number; ranking: Ranking }>>();
+type Kept = { at: number; ranking: Promise<Ranking> };
+const rankings = new WeakMap<Database, Map<string, Kept>>();
 
-/** A period of N days: today (UTC) and the N - 1 days before it. */
-async function rankingOf(db: Database, type: AnalyticsType, period: AnalyticsPeriod): Promise<Ranking> {
+async function sumRanking(db: Database, period: RankingPeriod): Promise<Ranking> {
+  const items = await rankItems(db, period);
+  return { items, views: items.reduce((sum, item) => sum + item.total, 0) };
+}
+
+/**
+ * A period of N days: today (UTC) and the N - 1 days before it. Readers arriving while a ranking is being
+ * summed share that one read; once done, it is kept only when large.
+ */
+function rankingOf(db: Database, type: AnalyticsType, period: AnalyticsPeriod): Promise<Ranking> {
   const now = Date.now();
   const from = viewDay(new Date(now - (period - 1) * DAY_MS));
   const to = viewDay(new Date(now));
-  const cache = rankings.get(db) ?? new Map<string, { at: number; ranking: Ranking }>();
+  const cache = rankings.get(db) ?? new Map<string, Kept>();
   rankings.set(db, cache);
   const key = `${type}:${from}:${to}`;
-  const cached = cache.get(key);
-  if (cached && now - cached.at < RANKING_TTL_MS) return cached.ranking;
+  const kept = cache.get(key);
+  if (kept && now - kept.at < RANKING_TTL_MS) return kept.ranking;
   for (const [staleKey, stale] of cache) if (now - stale.at >= RANKING_TTL_MS) cache.delete(staleKey);
-  const items = await rankItems(db, { type, from, to });
-  const ranking = { items, views: items.reduce((sum, item) => sum + item.total, 0) };
-  if (items.length >= LARGE_RANKING_ITEMS) cache.set(key, { at: now, ranking });
-  return ranking;
+  const entry: Kept = { at: now, ranking: sumRanking(db, { type, from, to }) };
+  cache.set(key, entry);
+  const forget = () => {
+    if (cache.get(key) === entry) cache.delete(key);
+  };
+  entry.ranking.then((ranking) => {
+    if (ranking.items.length < LARGE_RANKING_ITEMS) forget();
+  }, forget);
+  return entry.ranking;
 }
 
 async function withTitles(db: Database, type: AnalyticsType, items: readonly ItemViews[]) {
