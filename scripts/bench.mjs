@@ -7,8 +7,8 @@
 //      (`--library-only`, seconds), so they never wait for the million lines (decision 0042);
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
-//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput.
-// Options: --only P1,P3 (any of P1 … P10; P1 and P2 run together), --quick (fewer repetitions).
+//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P12 screens under concurrent starts (issue 13).
+// Options: --only P1,P3 (any of P1 … P12; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10'];
+const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P12'];
 const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').toUpperCase().split(',') : ALL;
 const unknown = only.filter((id) => !ALL.includes(id));
 if (unknown.length > 0) throw new Error(`--only: unknown ${unknown.join(', ')} (known: ${ALL.join(' ')})`);
@@ -87,7 +87,7 @@ if (wants('P1') || wants('P2') || wants('P3') || wants('P5')) {
     ['run', '--silent', 'seed:large', '--', '--lines', '1000000', '--resellers', '2000'],
     { env: dbEnv },
   );
-} else if (['P7', 'P8', 'P9', 'P10'].some(wants)) {
+} else if (['P7', 'P8', 'P9', 'P10', 'P12'].some(wants)) {
   results.steps.seedSeconds = sh(
     'seed:large --library-only (the content library and 200 bench lines; idempotent)',
     'npm',
@@ -190,6 +190,27 @@ if (wants('P10')) {
     ],
     { cwd: server, env: dbEnv },
   );
+}
+
+// P12 (issue 13, decision 0044): screens under 200 concurrent starts from different devices; its table
+// row is written here too, so the whole of P12 is this one block.
+const p12Rows = [];
+if (wants('P12')) {
+  const p = measure(
+    'P12 screens race',
+    'node',
+    [...tsx, 'scripts/bench/screens-race.ts', '--rounds', quick ? '4' : '10'],
+    { cwd: server, env: dbEnv },
+  );
+  results.screensRace = p;
+  p12Rows.push([
+    'P12',
+    `${p.starts} simultaneous starts (redirect 302), ${p.devicesPerLine} devices on each of ${p.lines} one-screen lines, ${p.rounds} rounds`,
+    `${p.startsPerSecond.median} starts/s (round ${p.roundMs.median} ms); ${p.accepted} × 302, ${p.refused} × 403, ${p.other} other`,
+    '',
+    '',
+    `exactly 1 active connection per line (${p.survivorsPerLine.min}–${p.survivorsPerLine.max}): ${p.exactlyOneEveryRound ? 'met' : 'MISSED'}`,
+  ]);
 }
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });
@@ -335,6 +356,7 @@ if (results.proxy) {
     `≥ 0.5×: ${mark(p.ratio.median >= 0.5)}`,
   ]);
 }
+rows.push(...p12Rows);
 const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];
 const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 console.log(

@@ -15,6 +15,7 @@ import { seedDatabase, type SeedResult } from './db/seed';
 import attempts from './modules/attempts/attempts.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import connections from './modules/connections/connections.plugin';
 import { complementsRoutes } from './modules/complements/complements.routes';
 import contentImport from './modules/content-import/content-import.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(viewsRoutes, { db });
   await app.register(contentImport, { db, config });
   await app.register(playerRoutes, { db, config });
+  await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
   await app.register(streamsRoutes, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 

@@ -2,7 +2,8 @@
  * P9 of docs/benchmarks.md (decision 0042): stream starts per second with 200 concurrent players against
  * the real server process on PostgreSQL. A start is `GET /movie/U/P/ID.EXT` of a movie whose source is in
  * redirect mode: the server authorises the line, checks the movie is in its bouquets, records a
- * stream_starts row and answers 302 with a signed URL. 200 bench lines (library-dataset.ts), one per
+ * stream_starts row and a view, opens (or, the same device again, takes back) the line's connection under a
+ * lock on the line (decision 0044) and answers 302 with a signed URL. 200 bench lines (library-dataset.ts), one per
  * connection, each starting random movies of the library; autocannon drives the 200 keep-alive connections
  * in a closed loop (each sends its next request when the last is answered).
  *
@@ -12,7 +13,7 @@
  * Rounds alternate (API, floor, API, floor …) after a warm-up; the ratio is of the medians of the rounds.
  * Then one run at a steady rate of half that capacity (Poisson arrivals, `paced`) gives the latency a player
  * sees when the server is busy but not saturated; the closed-loop latency is reported too.
- * The rows the run adds to stream_starts are deleted at the end.
+ * The rows the run adds to stream_starts and live_connections are deleted at the end.
  *
  *   DATABASE_URL=postgres://…/panel_bench node --import tsx scripts/bench/stream-starts.ts [--seconds 8 --rounds 3]
  */
@@ -54,6 +55,11 @@ const movies = (
 if (movies.length < 1000) throw new Error('the bench library has too few movies: npm run seed:large');
 const [{ maxId } = { maxId: 0 }] = (
   await pool.query<{ maxId: number }>('select coalesce(max(id), 0)::int as "maxId" from stream_starts')
+).rows;
+const [{ maxConnectionId } = { maxConnectionId: 0 }] = (
+  await pool.query<{ maxConnectionId: number }>(
+    'select coalesce(max(id), 0)::bigint as "maxConnectionId" from live_connections',
+  )
 ).rows;
 
 const server = await startBenchServer(url, { bareStart: true });
@@ -187,6 +193,12 @@ try {
       );
     }
   }
+  // That check was another device (fetch's user agent) on the first line: its screen is given back, so
+  // autocannon's player on that line is not refused by the line's screens (decision 0044).
+  await pool.query(
+    `update live_connections set ended_at = now(), end_reason = 'closed' where id > $1 and ended_at is null`,
+    [maxConnectionId],
+  );
   // Warm-up: JIT, pools, caches (the API's path is longer, so it gets longer).
   await run('api', 5);
   await run('bare', 3);
@@ -216,6 +228,11 @@ try {
   await server.stop();
   await pool.query('delete from stream_starts where id > $1 and line_id = any($2::int[])', [
     maxId,
+    lines.map((line) => line.id),
+  ]);
+  // Each start also opened (or took back) its line's connection (decision 0044).
+  await pool.query('delete from live_connections where id > $1 and line_id = any($2::int[])', [
+    maxConnectionId,
     lines.map((line) => line.id),
   ]);
   await pool.end();

@@ -147,6 +147,10 @@ describe('a line created in the panel plays in real players', () => {
       .as(t.adminToken)
       .patch(`/api/admin/content/sources/${sourceId}`, { delivery_mode: 'redirect' });
     expect(switched.statusCode).toBe(200);
+    // fetch and ffprobe are two devices, and each line's screens are enforced (decision 0044): the
+    // reseller gives the line a second screen.
+    const screens = await t.as(resellerToken).post(`/api/users/${line.id}/screens`, { screens: 2 });
+    expect(screens.statusCode, screens.body).toBe(200);
     const { live, movie, episode } = await playlistUrls();
     const redirect = await fetch(movie, { redirect: 'manual' });
     expect(redirect.status).toBe(302);

@@ -22,6 +22,7 @@ export const LOG_ACTION_LABELS = {
   user_created: 'USUÁRIO CRIADO',
   cleanup: 'LIMPEZA',
   bonus: 'BÔNUS',
+  disconnect: 'DESCONECTAR',
 } as const;
 export type LogAction = keyof typeof LOG_ACTION_LABELS;
 export const LOG_ACTIONS = Object.keys(LOG_ACTION_LABELS) as [LogAction, ...LogAction[]];

@@ -36,6 +36,7 @@ describe('log codes', () => {
         'bonus',
         'add_days',
         'expiry_2359',
+        'disconnect',
       ].sort(),
     );
     expect([...LOG_TYPES].sort()).toEqual(
@@ -48,6 +49,7 @@ describe('log codes', () => {
       transfer_reseller: 'TRANSF. REVENDA',
       add_days: 'ADICIONAR DIAS',
       expiry_2359: 'VENCIMENTO 23:59',
+      disconnect: 'DESCONECTAR',
     });
     expect(LOG_TYPE_LABELS.credits).toBe('CRÉDITOS');
     expect(RESELLER_LOG_ACTIONS).toEqual(['add', 'remove', 'created']);

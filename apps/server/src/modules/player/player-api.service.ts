@@ -1,4 +1,5 @@
 import { LIVE_FORMATS } from '@panel/shared/content/stream-kinds';
+import { activeConnectionCount } from '../connections/connections.service';
 import type { Database } from '../../db/database';
 import {
   allProgrammes,
@@ -61,7 +62,7 @@ export function sqlDateTime(date: Date): string {
 export const REFUSED_LOGIN = '{"user_info":{"auth":0}}';
 
 /** The login block: user_info of the line, server_info of the public base the apps reached. */
-export function loginBlock(line: PlayerLine, baseUrl: string, now: Date) {
+export function loginBlock(line: PlayerLine, baseUrl: string, now: Date, activeConnections = 0) {
   const base = new URL(baseUrl);
   const https = base.protocol === 'https:';
   const port = base.port || (https ? '443' : '80');
@@ -74,8 +75,8 @@ export function loginBlock(line: PlayerLine, baseUrl: string, now: Date) {
       status: line.status,
       exp_date: unixText(line.expDate),
       is_trial: line.isTrial ? '1' : '0',
-      // Connections are counted by issue 13; until then none are reported.
-      active_cons: '0',
+      // The line's screens in use now (decision 0044).
+      active_cons: String(activeConnections),
       created_at: unixText(line.createdAt),
       max_connections: String(Math.max(1, line.maxConnections)),
       allowed_output_formats: [...LIVE_FORMATS],
@@ -327,6 +328,8 @@ export async function playerApiAnswer(
   query: PlayerQuery,
   baseUrl: string,
   now = new Date(),
+  /** CONNECTION_TTL_SECONDS: how recently a connection was seen to count in `active_cons`. */
+  connectionTtlSeconds = 90,
 ): Promise<PlayerAnswer> {
   const action = line.status === 'Active' ? queryText(query, 'action') : undefined;
   const category = categoryOf(query);
@@ -354,6 +357,8 @@ export async function playerApiAnswer(
       return JSON.stringify(await simpleDataTable(db, line, query, now));
     default:
       // No action, an empty or unknown one, get_profile, get_server_info: XC's default branch.
-      return JSON.stringify(loginBlock(line, baseUrl, now));
+      return JSON.stringify(
+        loginBlock(line, baseUrl, now, await activeConnectionCount(db, line.id, connectionTtlSeconds)),
+      );
   }
 }

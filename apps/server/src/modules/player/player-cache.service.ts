@@ -64,6 +64,7 @@ export async function playerApiResponse(
   line: PlayerLine,
   query: PlayerQuery,
   baseUrl: string,
+  connectionTtlSeconds: number,
 ): Promise<string | Readable> {
   const action = queryText(query, 'action') ?? '';
   const category = categoryOf(query);
@@ -76,6 +77,6 @@ export async function playerApiResponse(
       else yield* answer;
     });
   }
-  const answer = await playerApiAnswer(db, line, query, baseUrl);
+  const answer = await playerApiAnswer(db, line, query, baseUrl, new Date(), connectionTtlSeconds);
   return typeof answer === 'string' ? answer : Readable.from(answer, { objectMode: false });
 }

@@ -89,7 +89,16 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     reply.type('application/json; charset=utf-8');
     if (!line) return reply.send(REFUSED_LOGIN);
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
-    return reply.send(await playerApiResponse(db, cache, line, request.query as PlayerQuery, baseUrl));
+    return reply.send(
+      await playerApiResponse(
+        db,
+        cache,
+        line,
+        request.query as PlayerQuery,
+        baseUrl,
+        config.CONNECTION_TTL_SECONDS,
+      ),
+    );
   });
 
   app.get('/get.php', async (request, reply) => {

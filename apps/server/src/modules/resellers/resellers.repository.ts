@@ -1,6 +1,7 @@
 import type { ResellerListQuery } from '@panel/shared/resellers/reseller-schema';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { moveConnectionPaths, moveConnectionsOfOwner } from '../connections/connections.repository';
 import type { Database } from '../../db/database';
 import type { Transaction } from '../../db/run-in-transaction';
 import { accounts, lines, type AccountRow } from '../../db/schema/index';
@@ -162,6 +163,8 @@ export async function moveSubtreePaths(tx: Transaction, oldPath: string, newPath
     .update(lines)
     .set({ ownerPath: sql`${newPath} || substr(${lines.ownerPath}, ${oldPath.length + 1})` })
     .where(pathWithin(lines.ownerPath, subtreePattern(oldPath)));
+  // Their live connections and P2P sessions carry the same path (decision 0044).
+  await moveConnectionPaths(tx, oldPath, newPath);
 }
 
 /** Hands every line of `fromId` to `to` (a deleted reseller's lines go to REVENDAS_DELETADOS). */
@@ -170,6 +173,7 @@ export async function moveOwnedLines(
   fromId: number,
   to: { id: number; path: string },
 ): Promise<void> {
+  await moveConnectionsOfOwner(tx, fromId, to.path);
   await tx.update(lines).set({ resellerId: to.id, ownerPath: to.path }).where(eq(lines.resellerId, fromId));
 }
 

@@ -30,6 +30,8 @@ export interface ProxyContext {
   sealer: ProxyTokenSealer;
   lineId: number;
   streamId: number;
+  /** The live connection whose relay this is (decision 0044), sealed into the playlist's token URLs. */
+  connectionId: number;
   /** Unix seconds: when the playlist's token URLs stop working. */
   expires: number;
   timeoutMs: number;
@@ -59,6 +61,7 @@ function tokenUrl(context: ProxyContext, uri: PlaylistUri): string {
     playlist: uri.playlist,
     lineId: context.lineId,
     streamId: context.streamId,
+    connectionId: context.connectionId,
     expires: context.expires,
   };
   const extension = uri.playlist
@@ -143,17 +146,16 @@ export async function proxyStreamStart(sourceUrl: string, context: ProxyContext)
   return mediaRelay(response, context.method);
 }
 
-/** The answer to a token URL (/hls/<token>.<ext>) written into a proxied playlist. */
+/** The answer to a token URL (/hls/<token>.<ext>) written into a proxied playlist, once opened. */
 export async function proxyTokenTarget(
-  token: string,
-  context: Omit<ProxyContext, 'lineId' | 'streamId' | 'expires'>,
+  target: ProxyTarget,
+  context: Omit<ProxyContext, 'lineId' | 'streamId' | 'connectionId' | 'expires'>,
 ): Promise<Relay> {
-  const target = context.sealer.open(token);
-  if (!target) throw AppError.notFound();
   const full: ProxyContext = {
     ...context,
     lineId: target.lineId,
     streamId: target.streamId,
+    connectionId: target.connectionId,
     expires: target.expires,
   };
   const response = await open(target.url, full, context.method);

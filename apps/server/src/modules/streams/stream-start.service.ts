@@ -4,6 +4,7 @@ import { LIVE_FORMATS, STREAM_PATH_SEGMENT } from '@panel/shared/content/stream-
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { playerLineStatus } from '../player/player-line';
+import { addViews, viewDay } from '../views/views.repository';
 import { insertStreamStart, lookupStreamStart } from './stream-starts.repository';
 
 /**
@@ -26,6 +27,8 @@ export interface StreamStartRequest {
 export interface AuthorisedStart {
   lineId: number;
   streamId: number;
+  /** The stream's name: what its connection shows as watched. */
+  name: string;
   kind: StreamKind;
   /** The extension the client asked for (lower case). */
   extension: string;
@@ -84,6 +87,7 @@ export async function authoriseStreamStart(
   return {
     lineId: found.lineId,
     streamId: found.streamId,
+    name: found.name ?? '',
     kind: found.kind,
     extension,
     sourceUrl: found.kind === 'live' ? liveSourceInFormat(found.sourceUrl, extension) : found.sourceUrl,
@@ -128,17 +132,28 @@ export function createStartCounter(): StartCounter {
   };
 }
 
+/** The client of a stream URL request as connections and starts record it. */
+export interface StreamClient {
+  ip: string | null;
+  /** Cut at 512 characters. */
+  userAgent: string | null;
+}
+
+/** A counted start: its `stream_starts` row and one view of the item today (decision 0044). */
 export async function recordStreamStart(
   db: Database,
   start: AuthorisedStart,
-  client: { ip: string | undefined; userAgent: string | undefined },
+  client: StreamClient,
 ): Promise<void> {
-  await insertStreamStart(db, {
-    lineId: start.lineId,
-    streamId: start.streamId,
-    kind: start.kind,
-    delivery: start.delivery,
-    ip: client.ip ?? null,
-    userAgent: client.userAgent ? client.userAgent.slice(0, 512) : null,
-  });
+  await Promise.all([
+    insertStreamStart(db, {
+      lineId: start.lineId,
+      streamId: start.streamId,
+      kind: start.kind,
+      delivery: start.delivery,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    }),
+    addViews(db, [{ streamId: start.streamId, day: viewDay(), views: 1 }]),
+  ]);
 }

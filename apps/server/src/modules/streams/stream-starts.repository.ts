@@ -17,6 +17,8 @@ export interface StreamStartLookup {
   expDate: Date;
   /** Null when no live (not retired) stream has that id. */
   streamId: number | null;
+  /** The stream's name ("watching" of its connection). */
+  name: string | null;
   kind: 'live' | 'movie' | 'episode' | null;
   containerExtension: string | null;
   sourceUrl: string | null;
@@ -35,6 +37,7 @@ function lookupQuery(db: Database) {
       system: lines.system,
       expDate: lines.expDate,
       streamId: contentStreams.id,
+      name: contentStreams.name,
       kind: contentStreams.kind,
       containerExtension: contentStreams.containerExtension,
       sourceUrl: sql<string | null>`${contentStreams.sourceUrls}[1]`,

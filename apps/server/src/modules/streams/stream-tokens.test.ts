@@ -5,20 +5,25 @@ import { proxyTokenSealer, streamTokenQuery, verifyStreamToken } from './stream-
 const secret = 'a-stream-token-secret-for-tests';
 
 describe('redirect tokens', () => {
-  it('sign "<line>:<stream>:<expires>" with HMAC-SHA256, base64url without padding', async () => {
+  it('sign "<line>:<stream>:<conn>:<expires>" with HMAC-SHA256, base64url without padding', async () => {
     const { createHmac } = await import('node:crypto');
-    const query = streamTokenQuery(secret, { lineId: 12, streamId: 345, expires: 1767542400 });
-    const expected = createHmac('sha256', secret).update('12:345:1767542400').digest('base64url');
-    expect(query).toBe(`line=12&stream=345&expires=1767542400&token=${expected}`);
+    const claims = { lineId: 12, streamId: 345, connectionId: 678, expires: 1767542400 };
+    const query = streamTokenQuery(secret, claims);
+    const expected = createHmac('sha256', secret).update('12:345:678:1767542400').digest('base64url');
+    expect(query).toBe(`line=12&stream=345&conn=678&expires=1767542400&token=${expected}`);
     expect(expected).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(verifyStreamToken(secret, `http://edge/x.ts?${query}`, 1767542400)).toEqual({
       lineId: 12,
       streamId: 345,
+      connectionId: 678,
       expires: 1767542400,
     });
     expect(verifyStreamToken(secret, query, 1767542401)).toBeUndefined();
     expect(verifyStreamToken(secret, query.replace('line=12', 'line=1.2'), 0)).toBeUndefined();
     expect(verifyStreamToken(secret, query.replace(/&token=.*/, ''), 0)).toBeUndefined();
+    // The connection is signed: another connection's id (or none) does not verify.
+    expect(verifyStreamToken(secret, query.replace('conn=678', 'conn=679'), 0)).toBeUndefined();
+    expect(verifyStreamToken(secret, query.replace('conn=678&', ''), 0)).toBeUndefined();
   });
 });
 
@@ -28,6 +33,7 @@ describe('proxy tokens', () => {
     playlist: true,
     lineId: 3,
     streamId: 4,
+    connectionId: 5,
     expires: 2000,
   };
 

@@ -5,8 +5,9 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEq
  *
  * - Redirect tokens: appended to a source URL when a source delivers by redirect, so an edge server in
  *   front of the media can check that this panel let the line start the stream. Query parameters
- *   `line`, `stream`, `expires` (unix seconds) and `token` = base64url(HMAC-SHA256(secret,
- *   "<line>:<stream>:<expires>")), no padding. docs/stream-tokens.md shows how an edge verifies it.
+ *   `line`, `stream`, `conn` (the live connection the start opened, decision 0044), `expires` (unix
+ *   seconds) and `token` = base64url(HMAC-SHA256(secret, "<line>:<stream>:<conn>:<expires>")), no padding.
+ *   docs/stream-tokens.md shows how an edge verifies it (and asks whether the connection is still on).
  * - Proxy tokens: the path of every URI of a proxied HLS playlist (`/hls/<token>.<ext>`). They carry the
  *   upstream's absolute URL, which may hold the upstream's host and credentials, so they are sealed
  *   (AES-256-GCM: confidential and tamper-proof) and expire; any server node holding the secret opens them.
@@ -15,25 +16,30 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEq
 export interface StreamTokenClaims {
   lineId: number;
   streamId: number;
+  /** The live connection this start opened (decision 0044): a disconnect refuses its token. */
+  connectionId: number;
   /** Unix seconds after which the token is refused. */
   expires: number;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The exact string the HMAC signs: "<lineId>:<streamId>:<expires>", decimal integers. */
+/** The exact string the HMAC signs: "<lineId>:<streamId>:<connectionId>:<expires>", decimal integers. */
 export function streamTokenStringToSign(claims: StreamTokenClaims): string {
-  return `${claims.lineId}:${claims.streamId}:${claims.expires}`;
+  return `${claims.lineId}:${claims.streamId}:${claims.connectionId}:${claims.expires}`;
 }
 
 export function signStreamToken(secret: string, claims: StreamTokenClaims): string {
   return createHmac('sha256', secret).update(streamTokenStringToSign(claims)).digest('base64url');
 }
 
-/** The query a redirect appends: line, stream, expires, token (in that order). */
+/** The query a redirect appends: line, stream, conn, expires, token (in that order). */
 export function streamTokenQuery(secret: string, claims: StreamTokenClaims): string {
   const token = signStreamToken(secret, claims);
-  return `line=${claims.lineId}&stream=${claims.streamId}&expires=${claims.expires}&token=${token}`;
+  return (
+    `line=${claims.lineId}&stream=${claims.streamId}&conn=${claims.connectionId}` +
+    `&expires=${claims.expires}&token=${token}`
+  );
 }
 
 const DIGITS = /^\d{1,15}$/;
@@ -55,10 +61,18 @@ export function verifyStreamToken(
         : new URLSearchParams(query.includes('?') ? query.slice(query.indexOf('?') + 1) : query);
   const line = params.get('line') ?? '';
   const stream = params.get('stream') ?? '';
+  const conn = params.get('conn') ?? '';
   const expires = params.get('expires') ?? '';
   const token = params.get('token') ?? '';
-  if (!DIGITS.test(line) || !DIGITS.test(stream) || !DIGITS.test(expires)) return undefined;
-  const claims = { lineId: Number(line), streamId: Number(stream), expires: Number(expires) };
+  if (!DIGITS.test(line) || !DIGITS.test(stream) || !DIGITS.test(conn) || !DIGITS.test(expires)) {
+    return undefined;
+  }
+  const claims = {
+    lineId: Number(line),
+    streamId: Number(stream),
+    connectionId: Number(conn),
+    expires: Number(expires),
+  };
   if (claims.expires < now) return undefined;
   const expected = Buffer.from(signStreamToken(secret, claims));
   const given = Buffer.from(token);
@@ -74,6 +88,8 @@ export interface ProxyTarget {
   playlist: boolean;
   lineId: number;
   streamId: number;
+  /** The live connection whose relays these are (decision 0044). */
+  connectionId: number;
   /** Unix seconds. */
   expires: number;
 }
@@ -99,6 +115,7 @@ export function proxyTokenSealer(secret: string): ProxyTokenSealer {
         target.lineId,
         target.streamId,
         target.expires,
+        target.connectionId,
       ]);
       const sealed = Buffer.concat([cipher.update(payload, 'utf8'), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
@@ -113,15 +130,17 @@ export function proxyTokenSealer(secret: string): ProxyTokenSealer {
           decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
           decipher.final(),
         ]).toString('utf8');
-        const [url, playlist, lineId, streamId, expires] = JSON.parse(text) as [
+        const [url, playlist, lineId, streamId, expires, connectionId] = JSON.parse(text) as [
           string,
+          number,
           number,
           number,
           number,
           number,
         ];
         if (typeof url !== 'string' || typeof expires !== 'number' || expires < now) return undefined;
-        return { url, playlist: playlist === 1, lineId, streamId, expires };
+        if (typeof connectionId !== 'number') return undefined;
+        return { url, playlist: playlist === 1, lineId, streamId, connectionId, expires };
       } catch {
         return undefined;
       }

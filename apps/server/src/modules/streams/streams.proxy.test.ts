@@ -67,7 +67,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   library = await libraryFromUpstream(t.app, upstream, { deliveryMode: 'proxy' });
-  line = await createLine(t.app, await createAccount(t.app));
+  // Several screens: ffprobe and fetch are two devices (decision 0044); the limit has tests of its own.
+  line = await createLine(t.app, await createAccount(t.app), { maxConnections: 10 });
 }, 120_000);
 afterAll(async () => {
   await upstream?.close();

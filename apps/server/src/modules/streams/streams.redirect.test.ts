@@ -30,7 +30,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   library = await libraryFromUpstream(t.app, upstream, { deliveryMode: 'redirect' });
-  line = await createLine(t.app, await createAccount(t.app));
+  // Several screens: ffprobe and fetch are two devices (decision 0044); the limit has tests of its own.
+  line = await createLine(t.app, await createAccount(t.app), { maxConnections: 10 });
   const [row] = await t.db.select().from(appSecrets).where(eq(appSecrets.name, 'stream_token_secret'));
   secret = row?.value ?? '';
 }, 120_000);

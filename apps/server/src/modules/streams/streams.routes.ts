@@ -9,8 +9,10 @@ import {
   authoriseStreamStart,
   createStartCounter,
   recordStreamStart,
+  type StreamClient,
   type StreamSegment,
 } from './stream-start.service';
+import { viewDay } from '../views/views.repository';
 import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
 
 /**
@@ -62,8 +64,9 @@ function sendRelay(reply: FastifyReply, relay: Relay) {
   return relay.body === undefined ? reply.send() : reply.send(relay.body);
 }
 
-function client(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+function client(request: FastifyRequest): StreamClient {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: userAgent ? userAgent.slice(0, 512) : null };
 }
 
 export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
@@ -75,6 +78,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   const sealer = proxyTokenSealer(secret);
   const counter = createStartCounter();
   const ttl = config.STREAM_TOKEN_TTL_SECONDS;
+  const connections = app.connections;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
@@ -95,31 +99,59 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
         const start = await authoriseStreamStart(db, { segment, username, password, file });
         const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
         const expires = Math.floor(Date.now() / 1000) + ttl;
-        if (start.delivery === 'redirect') {
-          if (counter.counts(start, method, request.headers.range)) {
-            await recordStreamStart(db, start, client(request));
-          }
-          const claims = { lineId: start.lineId, streamId: start.streamId, expires };
+        const counted = counter.counts(start, method, request.headers.range);
+        const who = client(request);
+        // Every request holds a screen of the line (decision 0044): a counted start opens the device's
+        // connection (or takes it back, zapping), any other request refreshes it. Refused here, before any
+        // redirect or relay, when the line's screens are all in use.
+        const redirect = start.delivery === 'redirect';
+        const held = await connections.forRequest({
+          lineId: start.lineId,
+          streamId: start.streamId,
+          delivery: start.delivery,
+          watching: start.name,
+          ip: who.ip,
+          userAgent: who.userAgent,
+          start: counted,
+          // A redirected start is recorded at once (a proxied one only when its source answered).
+          record: redirect && counted ? { kind: start.kind, day: viewDay() } : undefined,
+        });
+        const connectionId = held.id;
+        if (redirect) {
+          if (counted && !held.recorded) await recordStreamStart(db, start, who);
+          const claims = { lineId: start.lineId, streamId: start.streamId, connectionId, expires };
           const separator = start.sourceUrl.includes('?') ? '&' : '?';
           const location = `${start.sourceUrl}${separator}${streamTokenQuery(secret, claims)}`;
           return reply.header('Cache-Control', 'no-store').redirect(location, 302);
         }
-        const relay = await proxyStreamStart(start.sourceUrl, {
-          baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
-          sealer,
-          lineId: start.lineId,
-          streamId: start.streamId,
-          expires,
-          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-          method,
-          range: request.headers.range,
-          userAgent: request.headers['user-agent'],
-          signal: clientGone(reply),
-        });
+        const handle = relayOf(reply, connectionId);
+        let relay: Relay;
+        try {
+          relay = await proxyStreamStart(start.sourceUrl, {
+            baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
+            sealer,
+            lineId: start.lineId,
+            streamId: start.streamId,
+            connectionId,
+            expires,
+            timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+            method,
+            range: request.headers.range,
+            userAgent: request.headers['user-agent'],
+            signal: AbortSignal.any([clientGone(reply), handle.signal]),
+          });
+        } catch (error) {
+          // The source did not answer: the screen this start took is given back.
+          if (counted) await connections.close(connectionId);
+          throw error;
+        }
+        // A live .ts or a film is relayed while it plays: the connection ends with it. Playlists are
+        // answered at once; HLS connections live on through their reloads and segments.
+        if (typeof relay.body === 'object') handle.countAsBody();
         // Only a start the source answered is a view.
-        if (relay.status < 300 && counter.counts(start, method, request.headers.range)) {
+        if (relay.status < 300 && counted) {
           try {
-            await recordStreamStart(db, start, client(request));
+            await recordStreamStart(db, start, who);
           } catch (error) {
             if (typeof relay.body === 'object') relay.body.destroy();
             throw error;
@@ -137,19 +169,38 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
     logSerializers,
     handler: async (request, reply) => {
       const token = TOKEN_FILE.exec(request.params['*'])?.[1];
-      if (!token) throw AppError.notFound();
-      const relay = await proxyTokenTarget(token, {
+      const target = token ? sealer.open(token) : undefined;
+      if (!target) throw AppError.notFound();
+      // A disconnected (or ended) connection's tokens are refused from then on (decision 0044).
+      if (!(await connections.allowsSegment(target.connectionId))) throw AppError.forbidden();
+      const handle = relayOf(reply, target.connectionId);
+      const relay = await proxyTokenTarget(target, {
         baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
         sealer,
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
         method: request.method === 'HEAD' ? 'HEAD' : 'GET',
         range: request.headers.range,
         userAgent: request.headers['user-agent'],
-        signal: clientGone(reply),
+        signal: AbortSignal.any([clientGone(reply), handle.signal]),
       });
       return sendRelay(reply, relay);
     },
   });
+
+  /**
+   * Registers a relay of the connection until the reply closes (sent in full, failed, or the client went
+   * away); when it was the connection's last media body, the connection ends ('closed').
+   */
+  function relayOf(reply: FastifyReply, connectionId: number) {
+    const handle = connections.relays.attach(connectionId);
+    reply.raw.once('close', () => {
+      if (!handle.release()) return;
+      connections.close(connectionId).catch((error: unknown) => {
+        reply.log.error({ err: error, connection: connectionId }, 'ending a proxied connection failed');
+      });
+    });
+    return handle;
+  }
 };
 
 function corsPreflight(reply: FastifyReply) {

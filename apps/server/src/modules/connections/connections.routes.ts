@@ -1,0 +1,31 @@
+import { idParamsSchema } from '@panel/shared/lists/list-query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { errorResponses, noContent } from '../../lib/route-schemas';
+import { ADMIN_OR_RESELLER } from '../../plugins/access';
+import { requireCaller } from '../auth/caller';
+import { disconnectConnection, type ConnectionTracker } from './connections.service';
+
+/** The disconnect action of /users/iptv/connections (docs/product/screens.md#online-users, decision 0044). */
+export const connectionsRoutes: FastifyPluginAsyncZod<{ db: Database; tracker: ConnectionTracker }> = async (
+  app,
+  { db, tracker },
+) => {
+  app.post(
+    '/api/users/connections/:id/disconnect',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags: ['users'],
+        summary:
+          'End a live connection of the caller’s subtree: a proxied stream is cut at once, an edge is told (signed, retried); logged',
+        params: idParamsSchema,
+        response: { ...noContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await disconnectConnection(db, tracker, requireCaller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,209 @@
+import { CONNECTION_MESSAGES } from '@panel/shared/connections/online-api';
+import type { Database } from '../../db/database';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../lib/app-error';
+import type { Caller } from '../auth/caller';
+import { lineLogType } from '../lines/line-view';
+import { recordLog } from '../logs/logs.service';
+import { currentListScopeOf } from '../scope/caller-scope';
+import { ConnectionRelays } from './connection-relays';
+import {
+  connectionIsActive,
+  countActiveConnections,
+  endConnections,
+  enqueueEdgeDisconnect,
+  expireAndListActive,
+  insertConnection,
+  lockActiveConnection,
+  lockLineForConnections,
+  refreshDeviceConnection,
+  restartConnection,
+  restartDeviceConnection,
+  restartDeviceConnectionRecording,
+  sweepConnections,
+  touchConnections,
+  type StartRecord,
+  type SweepResult,
+} from './connections.repository';
+
+/**
+ * Live connections (docs/product/entities.md#online-connections, decision 0044): a stream start opens one
+ * screen of its line; the same device (same address and user agent) starting again takes its own screen
+ * back instead of a second one; a start beyond `max_connections` is refused (403, CONNECTION_MESSAGES
+ * .screensLimit) unless the panel setting `screens_end_oldest` ends the oldest. The check and the insert
+ * run under a lock on the line's row, so concurrent starts of a 1-screen line never both get in.
+ */
+export interface ConnectionSettings {
+  /** A connection not seen within this many seconds is over (CONNECTION_TTL_SECONDS). */
+  ttlSeconds: number;
+  /** Ended rows are kept this long: a token naming them is refused while it is valid (STREAM_TOKEN_TTL_SECONDS). */
+  tokenTtlSeconds: number;
+  /** Country of a client address; null without a GeoIP database. */
+  countryOf(ip: string): string | null;
+}
+
+export interface DeviceRequest {
+  lineId: number;
+  streamId: number;
+  delivery: 'redirect' | 'proxy';
+  /** The stream's name, shown as "watching" until an edge reports otherwise. */
+  watching: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** A counted stream start (decision 0040): the connection shows this stream from now. */
+  start: boolean;
+  /**
+   * Record the start (`stream_starts`, a view) with the connection when it can be done in the same statement
+   * (the device already holds a screen); `recorded` in the answer says whether it was.
+   */
+  record?: StartRecord;
+}
+
+export interface HeldConnection {
+  id: number;
+  /** The start's row and view were written with it (else the caller writes them). */
+  recorded: boolean;
+}
+
+export const screensLimit = () => new AppError(403, 'forbidden', CONNECTION_MESSAGES.screensLimit);
+
+export interface ConnectionTracker {
+  readonly relays: ConnectionRelays;
+  readonly settings: ConnectionSettings;
+  /** The device's connection for this request (opened, restarted or refreshed); throws screensLimit. */
+  forRequest(request: DeviceRequest): Promise<HeldConnection>;
+  /** The relay is over for good (proxy): the connection ends ('closed'). */
+  close(connectionId: number): Promise<void>;
+  /** Whether a `/hls/` token of this connection may still be served (refreshes it at most every few seconds). */
+  allowsSegment(connectionId: number): Promise<boolean>;
+  sweep(): Promise<SweepResult>;
+}
+
+/** last_seen_at of a proxied HLS connection is written at most this often per connection and process. */
+const SEGMENT_REFRESH_MS = 10_000;
+
+export function createConnectionTracker(db: Database, settings: ConnectionSettings): ConnectionTracker {
+  const relays = new ConnectionRelays();
+  const ttl = settings.ttlSeconds;
+
+  async function open(request: DeviceRequest): Promise<number> {
+    const { id, ended } = await runInTransaction(db, async (tx) => {
+      const line = await lockLineForConnections(tx, request.lineId);
+      if (!line) throw AppError.notFound();
+      const active = await expireAndListActive(tx, request.lineId, ttl);
+      const same = active.find((c) => c.ip === request.ip && c.userAgent === request.userAgent);
+      if (same) {
+        await restartConnection(tx, same.id, request);
+        return { id: same.id, ended: [] };
+      }
+      const screens = Math.max(1, line.maxConnections);
+      let ended: Awaited<ReturnType<typeof endConnections>> = [];
+      if (active.length >= screens) {
+        if (!line.endOldest) throw screensLimit();
+        ended = await endConnections(
+          tx,
+          active.slice(0, active.length - screens + 1).map((c) => c.id),
+          'limit',
+        );
+        for (const connection of ended) {
+          if (connection.delivery === 'redirect') await enqueueEdgeDisconnect(tx, connection);
+        }
+      }
+      const newId = await insertConnection(tx, {
+        lineId: request.lineId,
+        ownerPath: line.ownerPath,
+        streamId: request.streamId,
+        delivery: request.delivery,
+        ip: request.ip,
+        userAgent: request.userAgent,
+        country: request.ip ? settings.countryOf(request.ip) : null,
+        watching: request.watching,
+      });
+      return { id: newId, ended };
+    });
+    for (const connection of ended) relays.cutConnection(connection.id);
+    return id;
+  }
+
+  return {
+    relays,
+    settings,
+    async forRequest(request) {
+      // The device already holds a screen: one statement, no lock (the hot path of zapping and reloads).
+      if (request.start && request.record) {
+        const id = await restartDeviceConnectionRecording(db, request, request, request.record, ttl);
+        if (id !== undefined) return { id, recorded: true };
+      } else {
+        const id = request.start
+          ? await restartDeviceConnection(db, request, request, ttl)
+          : await refreshDeviceConnection(db, request, ttl);
+        if (id !== undefined) return { id, recorded: false };
+      }
+      return { id: await open(request), recorded: false };
+    },
+    async close(connectionId) {
+      await endConnections(db, [connectionId], 'closed');
+    },
+    async allowsSegment(connectionId) {
+      if (relays.isCut(connectionId)) return false;
+      if (!relays.refreshDue(connectionId, SEGMENT_REFRESH_MS)) return true;
+      const [alive] = await touchConnections(db, [connectionId], ttl);
+      if (alive === undefined) {
+        relays.cutConnection(connectionId);
+        return false;
+      }
+      relays.markRefreshed(connectionId);
+      return true;
+    },
+    async sweep() {
+      // Connections relayed here stay seen; those another node or the edge ended are cut here too.
+      const relayed = relays.relayed();
+      const alive = new Set(await touchConnections(db, relayed, ttl));
+      for (const id of relayed) if (!alive.has(id)) relays.cutConnection(id);
+      relays.prune(settings.tokenTtlSeconds * 1000);
+      return sweepConnections(db, { ttlSeconds: ttl, keepEndedSeconds: settings.tokenTtlSeconds });
+    },
+  };
+}
+
+/** For the ingest API's token verification (decision 0044): is the connection a token names still on? */
+export function isConnectionActive(db: Database, connectionId: number, ttlSeconds: number): Promise<boolean> {
+  return connectionIsActive(db, connectionId, ttlSeconds);
+}
+
+/** player_api.php `user_info.active_cons` (docs/product/xtream-contract.md). */
+export function activeConnectionCount(db: Database, lineId: number, ttlSeconds: number): Promise<number> {
+  return countActiveConnections(db, lineId, ttlSeconds);
+}
+
+/**
+ * POST /api/users/connections/:id/disconnect (docs/product/screens.md#online-users): ends an active
+ * connection of the caller's subtree ('disconnected'), logs it (`disconnect`), cuts a proxied relay at once
+ * and tells the edge of a redirected one through the streaming server outbox. A foreign, unknown or
+ * already ended id is a 404.
+ */
+export async function disconnectConnection(
+  db: Database,
+  tracker: ConnectionTracker,
+  caller: Caller,
+  connectionId: number,
+): Promise<void> {
+  const ended = await runInTransaction(db, async (tx) => {
+    const scope = await currentListScopeOf(tx, caller);
+    const pattern = scope.kind === 'all' ? null : scope.pattern;
+    const connection = await lockActiveConnection(tx, connectionId, tracker.settings.ttlSeconds, pattern);
+    if (!connection) throw AppError.notFound(CONNECTION_MESSAGES.connectionNotFound);
+    await endConnections(tx, [connection.id], 'disconnected');
+    if (connection.delivery === 'redirect') await enqueueEdgeDisconnect(tx, connection);
+    await recordLog(tx, {
+      action: 'disconnect',
+      type: lineLogType({ isTrial: connection.lineIsTrial ? 1 : 0, system: connection.lineSystem }),
+      actorId: caller.id,
+      lineId: connection.lineId,
+      lineUsername: connection.lineUsername,
+      details: { connection_id: connection.id, stream_id: connection.streamId },
+    });
+    return connection;
+  });
+  tracker.relays.cutConnection(ended.id);
+}
