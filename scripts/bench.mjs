@@ -7,7 +7,8 @@
 //      (`--library-only`, seconds), so they never wait for the million lines (decision 0042);
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
-//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P12 screens under concurrent starts (issue 13).
+//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 heartbeats,
+//      P12 screens under concurrent starts (issue 13).
 // Options: --only P1,P3 (any of P1 … P12; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P12'];
+const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11', 'P12'];
 const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').toUpperCase().split(',') : ALL;
 const unknown = only.filter((id) => !ALL.includes(id));
 if (unknown.length > 0) throw new Error(`--only: unknown ${unknown.join(', ')} (known: ${ALL.join(' ')})`);
@@ -192,6 +193,35 @@ if (wants('P10')) {
   );
 }
 
+// P11 heartbeats (issue 13, decision 0045): edge heartbeats through POST /api/ingest/v1/connections, batches
+// of 500, 300,000 live connections in a scratch database of its own, against a bare batched upsert in the same
+// run; its table row is written here too, so the heartbeat half of P11 is this one block.
+const p11HeartbeatRows = [];
+if (wants('P11')) {
+  const h = measure(
+    'P11 heartbeat ingest',
+    'node',
+    [
+      ...tsx,
+      'scripts/bench/heartbeat-ingest.ts',
+      '--seconds',
+      quick ? '4' : '8',
+      '--rounds',
+      quick ? '2' : '4',
+    ],
+    { cwd: server, env: { TEST_DATABASE_URL: pgServer } },
+  );
+  results.heartbeats = h;
+  p11HeartbeatRows.push([
+    'P11',
+    `connection heartbeats/s through the ingest API, batches of ${h.batch}, ${h.senders} senders, ${h.connections.toLocaleString('en')} live connections (vs a bare batched upsert into a plain table)`,
+    `${h.heartbeatsPerSecond.median} /s (batch p95 ${h.batchLatencyMs.p95} ms)`,
+    `${h.barePerSecond.median} /s`,
+    `${h.ratio.median}×`,
+    `≥ 0.5× and ≥ 10,000/s: ${h.ratio.median >= 0.5 && h.heartbeatsPerSecond.median >= 10_000 ? 'met' : 'MISSED'}`,
+  ]);
+}
+
 // P12 (issue 13, decision 0044): screens under 200 concurrent starts from different devices; its table
 // row is written here too, so the whole of P12 is this one block.
 const p12Rows = [];
@@ -356,6 +386,7 @@ if (results.proxy) {
     `≥ 0.5×: ${mark(p.ratio.median >= 0.5)}`,
   ]);
 }
+rows.push(...p11HeartbeatRows);
 rows.push(...p12Rows);
 const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];
 const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');

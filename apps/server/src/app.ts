@@ -20,6 +20,7 @@ import { complementsRoutes } from './modules/complements/complements.routes';
 import contentImport from './modules/content-import/content-import.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import ingest from './modules/ingest/ingest.plugin';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
@@ -29,6 +30,7 @@ import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
+import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
 import { viewsRoutes } from './modules/views/views.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
@@ -168,6 +170,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(playerRoutes, { db, config });
   await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
   await app.register(streamsRoutes, { db, config });
+  await app.register(streamingServersRoutes, { db });
+  await app.register(ingest, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();

@@ -104,6 +104,9 @@ const configSchema = z
     // over (decision 0044); the sweeper looks for them every CONNECTION_SWEEP_MS.
     CONNECTION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(90),
     CONNECTION_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    // How often commands for streaming servers (a disconnect) are looked for and sent (decision 0045);
+    // attempts and timeout are the provisioning ones.
+    EDGE_COMMAND_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
     // A DB-IP "IP to Country Lite" CSV (start,end,country; IPv4 and IPv6): connections get a country.
     // Unset: no country.
     GEOIP_CSV_PATH: optionalText,

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import accessRegistry from '../src/plugins/access';
 import { createAccount, createSession } from './factories';
+import { createStreamingServer } from './streaming-servers';
 import { startTestApp, type TestApp } from './test-app';
 
 /**
@@ -11,10 +12,12 @@ import { startTestApp, type TestApp } from './test-app';
 let testApp: TestApp;
 const roles = ['admin', 'publisher', 'reseller'] as const;
 const accountIds: Record<(typeof roles)[number], number> = { admin: 0, publisher: 0, reseller: 0 };
+let serverToken = '';
 
 beforeAll(async () => {
   testApp = await startTestApp();
   for (const role of roles) accountIds[role] = (await createAccount(testApp.app, { role })).id;
+  serverToken = (await createStreamingServer(testApp.app)).token;
 });
 afterAll(() => testApp.close());
 
@@ -35,6 +38,9 @@ async function call(method: string, url: string, token?: string) {
 describe('route × role access', () => {
   it('has registered routes to walk', () => {
     expect(testApp.app.routeRegistry.length).toBeGreaterThan(8);
+    expect(testApp.app.routeRegistry.filter((route) => route.access.kind === 'streaming-server').length).toBe(
+      4,
+    );
   });
 
   it('answers every route for every role as its declaration says', async () => {
@@ -49,6 +55,27 @@ describe('route × role access', () => {
         continue;
       }
       if (anonymous.statusCode !== 401) failures.push(`${label} anonymous got ${anonymous.statusCode}`);
+      const asServer = await call(route.method, route.url, serverToken);
+      if (route.access.kind === 'streaming-server') {
+        // The ingest API takes a streaming server's token and no session of any role (decision 0045).
+        if ([401, 403].includes(asServer.statusCode) || asServer.statusCode >= 500) {
+          failures.push(`${label} streaming server allowed but got ${asServer.statusCode} ${asServer.body}`);
+        }
+        for (const role of roles) {
+          const response = await call(
+            route.method,
+            route.url,
+            await createSession(testApp.app, accountIds[role]),
+          );
+          if (response.statusCode !== 401)
+            failures.push(`${label} ${role} expected 401, got ${response.statusCode}`);
+        }
+        continue;
+      }
+      // A streaming server's token is no session: refused like an unknown one.
+      if (asServer.statusCode !== 404 || asServer.json<{ code: string }>().code !== 'session_not_found') {
+        failures.push(`${label} streaming server expected 404 session_not_found, got ${asServer.statusCode}`);
+      }
       for (const role of roles) {
         // A fresh session per call: logout and lock routes end or lock the one they are given.
         const token = await createSession(testApp.app, accountIds[role]);

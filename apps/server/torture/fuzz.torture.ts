@@ -12,9 +12,10 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, lines } from '../src/db/schema/index';
+import { accounts, lines, streamingServers } from '../src/db/schema/index';
 import { createAccount, createSession, createLine } from '../test/factories';
 import { startProvisioningReceiver, type ProvisioningReceiver } from '../test/provisioning-receiver';
+import { createStreamingServer, type TestStreamingServer } from '../test/streaming-servers';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { operationsOf, requestArbitrary } from './openapi-requests';
 import { PG_SERVER, scaled } from './support';
@@ -31,13 +32,20 @@ const ENGLISH =
   /\b(the|invalid|expected|must|required|received|should|unexpected|error|failed|not found|too (big|small|long|short)|undefined|null|object|array|string|number|body|querystring|params)\b/i;
 const PROVISIONING_SECRET = 'torture-provisioning-secret-0001';
 
-type Role = 'admin' | 'master' | 'sub' | 'publisher' | 'anonymous';
-const ROLES: Role[] = ['admin', 'master', 'sub', 'publisher', 'anonymous'];
+// 'edge': a streaming server's token, the only caller the ingest API takes (decision 0045).
+type Role = 'admin' | 'master' | 'sub' | 'publisher' | 'edge' | 'anonymous';
+const ROLES: Role[] = ['admin', 'master', 'sub', 'publisher', 'edge', 'anonymous'];
 
 let testApp: TestApp;
 let receiver: ProvisioningReceiver;
-const accountOf: Record<Exclude<Role, 'anonymous'>, number> = { admin: 1, master: 0, sub: 0, publisher: 0 };
+const accountOf: Record<Exclude<Role, 'anonymous' | 'edge'>, number> = {
+  admin: 1,
+  master: 0,
+  sub: 0,
+  publisher: 0,
+};
 let knownIds: number[] = [1];
+let edgeServer: TestStreamingServer | undefined;
 
 /** The actors exist, are active and own a few lines (the fuzz may block, delete or clean them up). */
 async function repairWorld(): Promise<void> {
@@ -74,6 +82,9 @@ async function repairWorld(): Promise<void> {
       await createLine(testApp.app, owner, { system: 1, isTrial: 1, packageId: 61 });
     }
   }
+  // The fuzz may revoke the edge's token through the admin routes; it gets it back.
+  if (!edgeServer) edgeServer = await createStreamingServer(testApp.app, { name: 'fuzz edge' });
+  await db.update(streamingServers).set({ revokedAt: null }).where(eq(streamingServers.id, edgeServer.id));
   const ids = await db.execute(sql`select id from ${lines} union select id from ${accounts}`);
   knownIds = ((ids as unknown as { rows: { id: number }[] }).rows ?? []).map((row) => Number(row.id));
 }
@@ -97,6 +108,7 @@ async function startWorld(engine: 'postgres' | 'pglite'): Promise<void> {
   }
   accountOf.master = 0;
   accountOf.sub = 0;
+  edgeServer = undefined;
   accountOf.publisher = 0;
   await repairWorld();
 }
@@ -108,6 +120,10 @@ async function stopWorld(): Promise<void> {
 
 /** A fresh session per request (logout, lock and password changes end the one they are given). */
 async function sessionFor(role: Exclude<Role, 'anonymous'>): Promise<string> {
+  if (role === 'edge') {
+    if (!edgeServer) await repairWorld();
+    return edgeServer!.token;
+  }
   try {
     return await createSession(testApp.app, accountOf[role]);
   } catch {

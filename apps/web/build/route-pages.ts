@@ -18,6 +18,7 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   logs: 'src/app/routes/logs-routes.tsx',
   'admin-transfer': 'src/features/resellers/components/transfer-page.tsx',
   'content-sources': 'src/features/content-sources/components/content-sources-page.tsx',
+  'streaming-servers': 'src/features/streaming-servers/components/streaming-servers-page.tsx',
   'profile-settings': 'src/features/profile/components/profile-settings-page.tsx',
 };
 

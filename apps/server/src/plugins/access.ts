@@ -8,7 +8,10 @@ import fp from 'fastify-plugin';
  * stops the server from starting, and the route × role test walks this registry.
  */
 export type Access =
-  { kind: 'public' } | { kind: 'session'; roles: readonly AccountType[]; allowLocked?: boolean };
+  | { kind: 'public' }
+  | { kind: 'session'; roles: readonly AccountType[]; allowLocked?: boolean }
+  /** The ingest API: a streaming server's own token, never a session (decision 0045). */
+  | { kind: 'streaming-server' };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const ANY_ROLE: Access = { kind: 'session', roles: ACCOUNT_TYPES };
@@ -16,6 +19,7 @@ export const ADMIN_ONLY: Access = { kind: 'session', roles: ['admin'] };
 export const ADMIN_OR_RESELLER: Access = { kind: 'session', roles: ['admin', 'reseller'] };
 /** The admin menu's catalog pages (analytics): docs/product/screens.md#menu. */
 export const ADMIN_OR_PUBLISHER: Access = { kind: 'session', roles: ['admin', 'publisher'] };
+export const STREAMING_SERVER: Access = { kind: 'streaming-server' };
 /** Logout and unlock must work on a locked session. */
 export const ANY_SESSION_EVEN_LOCKED: Access = { kind: 'session', roles: ACCOUNT_TYPES, allowLocked: true };
 

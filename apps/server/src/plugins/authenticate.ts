@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { checkSession } from '../modules/auth/session-check';
+import { checkStreamingServer } from '../modules/streaming-servers/streaming-server-check';
 
 /**
  * The hook that sets `request.caller` on every route that is not public (the check itself, its answers
- * and the Caller type live in modules/auth: session-check.ts, caller.ts).
+ * and the Caller type live in modules/auth: session-check.ts, caller.ts), or `request.streamingServer` on
+ * the ingest routes (modules/streaming-servers/streaming-server-check.ts).
  */
 async function authenticatePlugin(
   app: FastifyInstance,
@@ -14,10 +16,13 @@ async function authenticatePlugin(
 ): Promise<void> {
   const { db, config } = options;
   app.decorateRequest('caller', null);
+  app.decorateRequest('streamingServer', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
-    request.caller = await checkSession(db, config, request, access);
+    // Ingest routes take a streaming server's token only; panel routes a session only (decision 0045).
+    if (access.kind === 'streaming-server') request.streamingServer = await checkStreamingServer(db, request);
+    else request.caller = await checkSession(db, config, request, access);
   });
 }
 

@@ -11,7 +11,13 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Painel de Revendas API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The ingest API's callers: a streaming server's token from the admin's list (decision 0045).
+          streamingServer: { type: 'http', scheme: 'bearer', description: 'Streaming server token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -29,6 +29,7 @@ describe('route table', () => {
         '/logs',
         '/admin/transfer',
         '/content-sources',
+        '/streaming-servers',
         '*',
       ].sort(),
     );

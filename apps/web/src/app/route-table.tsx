@@ -66,6 +66,11 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
       default: m.ContentSourcesPage,
     })),
   ),
+  'streaming-servers': lazyScreen(() =>
+    import('@/features/streaming-servers/components/streaming-servers-page').then((m) => ({
+      default: m.StreamingServersPage,
+    })),
+  ),
   'profile-settings': lazyScreen(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,

@@ -34,6 +34,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
         'analytics-movies',
         'admin-transfer',
         'content-sources',
+        'streaming-servers',
         'catalog-garbage',
         'migrate-client',
       ],
@@ -47,6 +48,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
         'admin-news',
         'admin-transfer',
         'content-sources',
+        'streaming-servers',
         'catalog-garbage',
         'migrate-client',
         'resellers-list',
@@ -57,7 +59,15 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
     [
       'reseller',
       ['dashboard', 'users-list', 'resellers-list', 'domains', 'logs', 'server-rules', 'responsibilities'],
-      ['admin', 'analytics-movies', 'admin-transfer', 'content-sources', 'catalog-garbage', 'migrate-client'],
+      [
+        'admin',
+        'analytics-movies',
+        'admin-transfer',
+        'content-sources',
+        'streaming-servers',
+        'catalog-garbage',
+        'migrate-client',
+      ],
     ],
   ])('%s sees its items and not the others', (type, shown, hidden) => {
     const visible = ids(visibleSidebarMenu({ type }, allBuilt));
@@ -90,6 +100,7 @@ describe('built flag', () => {
       'logs',
       'admin',
       'content-sources',
+      'streaming-servers',
       'admin-transfer',
     ]);
     expect(ids(visibleSidebarMenu({ type: 'reseller' }))).toEqual([
@@ -108,7 +119,7 @@ describe('built flag', () => {
   });
 
   it('a group whose children are all unbuilt or not for the account disappears', () => {
-    // The admin group's one built item, 'Fontes de Conteúdo', is the admin's only.
+    // The admin group's built items, 'Fontes de Conteúdo' and 'Servidores de Streaming', are the admin's only.
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).not.toContain('admin');
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).not.toContain('users');
   });
@@ -134,6 +145,7 @@ describe('built flag', () => {
       { id: 'resellers-logs', path: '/resellers/logs', guard: 'signedIn' },
       { id: 'logs', path: '/logs', guard: 'signedIn' },
       { id: 'content-sources', path: '/content-sources', guard: 'adminOnly' },
+      { id: 'streaming-servers', path: '/streaming-servers', guard: 'adminOnly' },
       { id: 'admin-transfer', path: '/admin/transfer', guard: 'adminOnly' },
       { id: 'change-password', path: '/profile/change-password', guard: 'signedIn' },
       { id: 'profile-settings', path: '/profile', guard: 'signedIn' },
@@ -151,7 +163,13 @@ describe('built flag', () => {
     const guarded = builtMenuRoutes([allBuilt])
       .filter((route) => route.guard === 'adminOnly')
       .map((route) => route.path);
-    // /content-sources is admin-only too (docs/product/screens.md#content-sources).
-    expect(guarded.sort()).toEqual(['/admin/news', '/admin/settings', '/admin/transfer', '/content-sources']);
+    // /content-sources (docs/product/screens.md#content-sources) and /streaming-servers (decision 0045) too.
+    expect(guarded.sort()).toEqual([
+      '/admin/news',
+      '/admin/settings',
+      '/admin/transfer',
+      '/content-sources',
+      '/streaming-servers',
+    ]);
   });
 });

@@ -161,6 +161,14 @@ export const SIDEBAR_MENU = [
         target: route(paths.contentSources, 'adminOnly'),
         built: true,
       },
+      // Decision 0045: the edges and the P2P service that call the ingest API, and their tokens.
+      {
+        id: 'streaming-servers',
+        label: 'streamingServers',
+        audience: 'admin',
+        target: route(paths.streamingServers, 'adminOnly'),
+        built: true,
+      },
       {
         id: 'admin-news',
         label: 'adminNews',

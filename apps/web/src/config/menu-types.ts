@@ -58,6 +58,7 @@ export type NavLabelKey =
   | 'adminSettings'
   | 'adminNews'
   | 'contentSources'
+  | 'streamingServers'
   | 'analyticsMovies'
   | 'analyticsSeries'
   | 'analyticsChannels'

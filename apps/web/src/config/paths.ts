@@ -19,6 +19,7 @@ export const paths = {
   adminNews: '/admin/news',
   adminTransfer: '/admin/transfer',
   contentSources: '/content-sources',
+  streamingServers: '/streaming-servers',
   adminAnalytics: (type: AnalyticsType = 'streams') => `/admin/analytics/${type}`,
   logs: '/logs',
   catalogRequests: '/requests/catalog',

@@ -21,6 +21,7 @@ export const el: TranslationResource = {
     adminSettings: 'Ρυθμίσεις πίνακα',
     adminNews: 'Γενικό μήνυμα',
     contentSources: 'Πηγές περιεχομένου',
+    streamingServers: 'Διακομιστές streaming',
     analyticsMovies: 'Ταινίες',
     analyticsSeries: 'Σειρές',
     analyticsChannels: 'Κανάλια',

@@ -21,6 +21,7 @@ export const en: TranslationResource = {
     adminSettings: 'Panel settings',
     adminNews: 'Global message',
     contentSources: 'Content sources',
+    streamingServers: 'Streaming servers',
     analyticsMovies: 'Movies',
     analyticsSeries: 'Series',
     analyticsChannels: 'Channels',

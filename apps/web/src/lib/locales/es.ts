@@ -21,6 +21,7 @@ export const es: TranslationResource = {
     adminSettings: 'Configuración del panel',
     adminNews: 'Mensaje global',
     contentSources: 'Fuentes de contenido',
+    streamingServers: 'Servidores de streaming',
     analyticsMovies: 'Películas',
     analyticsSeries: 'Series',
     analyticsChannels: 'Canales',

@@ -21,6 +21,7 @@ export const it: TranslationResource = {
     adminSettings: 'Impostazioni del pannello',
     adminNews: 'Messaggio globale',
     contentSources: 'Fonti di contenuto',
+    streamingServers: 'Server di streaming',
     analyticsMovies: 'Film',
     analyticsSeries: 'Serie',
     analyticsChannels: 'Canali',

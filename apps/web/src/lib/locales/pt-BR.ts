@@ -20,6 +20,7 @@ export const ptBR = {
     adminSettings: 'Configurações do painel',
     adminNews: 'Mensagem global',
     contentSources: 'Fontes de Conteúdo',
+    streamingServers: 'Servidores de Streaming',
     analyticsMovies: 'Filmes',
     analyticsSeries: 'Séries',
     analyticsChannels: 'Canais',

@@ -21,6 +21,7 @@ export const sr: TranslationResource = {
     adminSettings: 'Podešavanja panela',
     adminNews: 'Globalna poruka',
     contentSources: 'Izvori sadržaja',
+    streamingServers: 'Serveri za striming',
     analyticsMovies: 'Filmovi',
     analyticsSeries: 'Serije',
     analyticsChannels: 'Kanali',

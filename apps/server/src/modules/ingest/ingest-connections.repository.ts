@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import type { Transaction } from '../../db/run-in-transaction';
+
+export interface Heartbeat {
+  id: number;
+  divergence: number;
+  /** null: keep what the connection shows. */
+  watching: string | null;
+  bytes: number | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Refreshes the active connections of a batch of heartbeats in one statement (UPDATE … FROM unnest):
+ * only rows not ended and seen within the TTL, so an expired connection the sweeper has not ended yet is
+ * not brought back over a screen another start may have taken (decision 0045). Answers the ids refreshed.
+ */
+export async function refreshConnections(
+  tx: Transaction,
+  serverId: number,
+  ttlSeconds: number,
+  beats: readonly Heartbeat[],
+): Promise<number[]> {
+  if (beats.length === 0) return [];
+  const result = await tx.execute(sql`
+    update live_connections c
+    set last_seen_at = now(),
+        divergence = i.divergence,
+        watching = coalesce(i.watching, c.watching),
+        bytes = coalesce(i.bytes, c.bytes),
+        server_id = ${serverId}
+    from unnest(
+      ${sql.param(beats.map((beat) => beat.id))}::bigint[],
+      ${sql.param(beats.map((beat) => beat.divergence))}::int[],
+      ${sql.param(beats.map((beat) => beat.watching))}::text[],
+      ${sql.param(beats.map((beat) => beat.bytes))}::bigint[]
+    ) as i(id, divergence, watching, bytes)
+    where c.id = i.id
+      and c.ended_at is null
+      and c.last_seen_at > now() - ${ttlSeconds}::int * interval '1 second'
+    returning c.id`);
+  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
+}
+
+/** Ends the connections a player closed (end_reason 'closed'), in one statement; answers how many. */
+export async function endConnections(
+  tx: Transaction,
+  serverId: number,
+  ends: readonly { id: number; bytes: number | null }[],
+): Promise<number> {
+  if (ends.length === 0) return 0;
+  const result = await tx.execute(sql`
+    update live_connections c
+    set ended_at = now(), end_reason = 'closed', last_seen_at = now(),
+        bytes = coalesce(i.bytes, c.bytes), server_id = ${serverId}
+    from unnest(
+      ${sql.param(ends.map((end) => end.id))}::bigint[],
+      ${sql.param(ends.map((end) => end.bytes))}::bigint[]
+    ) as i(id, bytes)
+    where c.id = i.id and c.ended_at is null
+    returning c.id`);
+  return rowsOf(result).length;
+}
+
+/** Why connections did not take a heartbeat: their end reason, 'expired' when overdue, absent when unknown. */
+export async function stopReasons(
+  tx: Transaction,
+  ids: readonly number[],
+): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const result = await tx.execute(sql`
+    select id, coalesce(end_reason, 'expired') as reason
+    from live_connections where id = any(${sql.param(ids)}::bigint[])`);
+  return new Map(
+    rowsOf<{ id: number | string; reason: string }>(result).map((row) => [Number(row.id), row.reason]),
+  );
+}
+
+export interface ConnectionState {
+  lineId: number;
+  streamId: number;
+  endReason: string | null;
+  ended: boolean;
+  /** Not ended yet but not refreshed within the TTL: the sweeper will end it as expired. */
+  overdue: boolean;
+}
+
+/** One connection's state, for the check of a redirect token that names it. */
+export async function connectionState(
+  db: Database,
+  id: number,
+  ttlSeconds: number,
+): Promise<ConnectionState | undefined> {
+  const result = await db.execute(sql`
+    select line_id, stream_id, end_reason, ended_at is not null as ended,
+      last_seen_at <= now() - ${ttlSeconds}::int * interval '1 second' as overdue
+    from live_connections where id = ${id}`);
+  const [row] = rowsOf<{
+    line_id: number;
+    stream_id: number;
+    end_reason: string | null;
+    ended: boolean;
+    overdue: boolean;
+  }>(result);
+  return (
+    row && {
+      lineId: Number(row.line_id),
+      streamId: Number(row.stream_id),
+      endReason: row.end_reason,
+      ended: row.ended,
+      overdue: row.overdue,
+    }
+  );
+}
