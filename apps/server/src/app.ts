@@ -26,6 +26,7 @@ import { linesRoutes } from './modules/lines/lines.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import metrics from './modules/metrics/metrics.plugin';
 import { newsRoutes } from './modules/news/news.routes';
+import { onlineRoutes } from './modules/online/online.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(playerRoutes, { db, config });
   await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
   await app.register(streamsRoutes, { db, config });
+  await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
   await app.register(ingest, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });

@@ -26,10 +26,10 @@ interface CounterCardsProps {
   revealed: boolean;
 }
 
-/** The four counter cards of docs/product/screens.md#dashboard (the two online counters arrive with the connections work). */
+/** The six counter cards of docs/product/screens.md#dashboard. */
 export function CounterCards({ stats, failed, revealed }: CounterCardsProps) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
       {COUNTERS.map(({ key, label, testId }) => {
         const Icon = ICONS[key];
         return (
