@@ -184,3 +184,36 @@ describe('POST /api/ingest/v1/connections', () => {
     expect(response.json()).toMatchObject({ refreshed: INGEST_BATCH_MAX, stop: [] });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents the four ingest routes with the streaming server scheme and their bodies', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<
+        string,
+        {
+          post?: {
+            security?: unknown;
+            requestBody?: {
+              content: Record<string, { schema: { properties: Record<string, { description?: string }> } }>;
+            };
+          };
+        }
+      >;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(document.components.securitySchemes.streamingServer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    for (const path of ['connections', 'p2p-sessions', 'views', 'tokens/verify']) {
+      const operation = document.paths[`/api/ingest/v1/${path}`]?.post;
+      expect(operation?.security, path).toEqual([{ streamingServer: [] }]);
+      expect(
+        Object.keys(operation?.requestBody?.content['application/json']?.schema.properties ?? {}).length,
+      ).toBeGreaterThan(0);
+    }
+    const batch =
+      document.paths['/api/ingest/v1/connections']?.post?.requestBody?.content['application/json']?.schema;
+    expect(batch?.properties.batch_id?.description).toContain('Sent again');
+  });
+});
