@@ -196,8 +196,9 @@ try {
   // That check was another device (fetch's user agent) on the first line: its screen is given back, so
   // autocannon's player on that line is not refused by the line's screens (decision 0044).
   await pool.query(
-    `update live_connections set ended_at = now(), end_reason = 'closed' where id > $1 and ended_at is null`,
-    [maxConnectionId],
+    `update live_connections set ended_at = now(), end_reason = 'closed'
+     where id > $1 and ended_at is null and line_id = any($2::int[])`,
+    [maxConnectionId, lines.map((line) => line.id)],
   );
   // Warm-up: JIT, pools, caches (the API's path is longer, so it gets longer).
   await run('api', 5);

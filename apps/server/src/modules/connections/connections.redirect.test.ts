@@ -6,6 +6,7 @@ import {
   appSecrets,
   contentViewsDaily,
   ingestBatches,
+  lines,
   liveConnections,
   logs,
   p2pSessions,
@@ -382,5 +383,17 @@ describe('a reseller transfer', () => {
     expect(connection?.ownerPath).toBe(expected);
     const [session] = await t.db.select().from(p2pSessions).where(eq(p2pSessions.lineId, line.id));
     expect(session?.ownerPath).toBe(expected);
+  });
+
+  it('moves them with a deleted reseller’s lines too', async () => {
+    const owner = await createAccount(t.app);
+    const line = await createLine(t.app, owner);
+    await play(live(line), 'Orfao/1');
+    const deleted = await t.as(t.adminToken).delete(`/api/resellers/${owner.id}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const [moved] = await t.db.select().from(lines).where(eq(lines.id, line.id));
+    expect(moved?.ownerPath).not.toBe(line.ownerPath);
+    const [connection] = await connectionsOf(line);
+    expect(connection?.ownerPath).toBe(moved?.ownerPath);
   });
 });
