@@ -8,8 +8,7 @@
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
 //      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 heartbeats and
-//      online lists,
-//      P12 screens under concurrent starts (issue 13).
+//      online lists, P12 screens under concurrent starts (issue 13).
 // Options: --only P1,P3 (any of P1 … P12; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';

@@ -70,8 +70,8 @@ export async function expiringLines(
  * 'Usuários Online' and 'Conexões Realtime' of the scope (decision 0047): active IPTV connections and
  * active P2P sessions (not ended, seen within the connection TTL), and the distinct lines holding them.
  * A subtree reads the `owner_path` range of the two partial indexes on active rows; the whole panel reads
- * the `last_seen_at` ones. ~50 ms at 300,000 connections (docs/benchmarks.md), so an admin's dashboard
- * keeps them with its other counters for 30 s (dashboard.service.ts).
+ * the `last_seen_at` ones (or scans them when most rows are active). 50–150 ms at 300,000 connections,
+ * so a large scope keeps them with its other counters for 30 s (dashboard.service.ts).
  */
 export function onlineCountQuery(db: Database, scope: ListScope, ttlSeconds: number) {
   const activeSince = sql`now() - make_interval(secs => ${ttlSeconds})`;

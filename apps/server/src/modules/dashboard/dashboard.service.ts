@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
  * to ~100,000 lines; an admin's scope is the whole table (~200 ms at a million). Scopes that large keep their
  * counters for 30 s, per database: every other scope is counted exactly on every view. The online counters
  * follow the same rule (decision 0047): a scope of 100,000 lines may have ~30,000 viewers at peak, counted
- * in a few milliseconds; the whole panel's 300,000 take ~50 ms, and 30 s of lag on a count whose
+ * in a few milliseconds; the whole panel's 300,000 take 50–150 ms, and 30 s of lag on a count whose
  * connections themselves expire after CONNECTION_TTL_SECONDS (90) tells the same story.
  */
 const LARGE_SCOPE_LINES = 100_000;

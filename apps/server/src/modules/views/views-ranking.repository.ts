@@ -1,32 +1,19 @@
 import type { AnalyticsType } from '@panel/shared/analytics/analytics-api';
-import type { SortDirection } from '@panel/shared/lists/list-query';
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { contentSeries, contentStreams } from '../../db/schema/index';
 
-/** One item of a ranking: its views in the period, with the title and image to show. */
-export interface RankedItem {
+/** One item's views in a period. */
+export interface ItemViews {
   id: number;
-  title: string;
-  image: string;
   total: number;
 }
 
-export interface ViewRanking {
-  /** Items of the type viewed in the period. */
-  items: number;
-  /** All views of the type in the period. */
-  views: number;
-  rows: RankedItem[];
-}
-
-export interface RankingRequest {
+export interface RankingPeriod {
   type: AnalyticsType;
   /** First and last day of the period, YYYY-MM-DD (UTC), both included. */
   from: string;
   to: string;
-  direction: SortDirection;
-  limit: number;
-  offset: number;
 }
 
 /** Which rows of content_streams count for a type (decision 0047; 24-hour channels are flagged live rows). */
@@ -37,73 +24,60 @@ const STREAMS_OF_TYPE: Record<Exclude<AnalyticsType, 'series'>, SQL> = {
 };
 
 /**
- * The views of one type in a period, most (or least) viewed first, id breaking ties, one page of it,
- * with the type's totals. One statement: the period's rows of `content_views_daily` are read once through
- * its (day, stream_id) key range and summed per item; only then are they joined to the library (to keep a
- * type, or to add episodes up into their series), and titles and images are read for the page's rows
- * only. Retired items still count and show: their views happened.
+ * Every item of a type viewed in a period with its views, most viewed first, id breaking ties. The
+ * period's rows of `content_views_daily` are read once through its (day, stream_id) key range and summed
+ * per item; only then are they joined to the library, to keep the type's items or to add episodes up into
+ * their series. Retired items still count: their views happened.
  */
-export async function rankViews(db: Database, request: RankingRequest): Promise<ViewRanking> {
-  const order = request.direction === 'asc' ? sql`asc` : sql`desc`;
+export function rankingStatement(period: RankingPeriod): SQL {
   const perItem = sql`
     per_item as (
       select v.stream_id, sum(v.views)::bigint as total
       from content_views_daily v
-      where v.day between ${request.from}::date and ${request.to}::date
+      where v.day between ${period.from}::date and ${period.to}::date
       group by v.stream_id
     )`;
   const ranked =
-    request.type === 'series'
+    period.type === 'series'
       ? sql`
-    ranked as materialized (
+    ranked as (
       select s.series_id as id, sum(p.total)::bigint as total
       from per_item p join content_streams s on s.id = p.stream_id
       where s.kind = 'episode'
       group by s.series_id
     )`
       : sql`
-    ranked as materialized (
+    ranked as (
       select p.stream_id as id, p.total
       from per_item p join content_streams s on s.id = p.stream_id
-      where ${STREAMS_OF_TYPE[request.type]}
+      where ${STREAMS_OF_TYPE[period.type]}
     )`;
-  const titles =
-    request.type === 'series'
-      ? sql`left join content_series t on t.id = page.id`
-      : sql`left join content_streams t on t.id = page.id`;
-  const image = request.type === 'series' ? sql`t.cover` : sql`t.icon`;
-  const result = (await db.execute(sql`
-    with ${perItem}, ${ranked},
-    totals as (select count(*)::int as items, coalesce(sum(total), 0)::float8 as views from ranked),
-    page as (
-      select id, total from ranked order by total ${order}, id asc limit ${request.limit} offset ${request.offset}
-    )
-    select totals.items, totals.views, page.id, page.total::float8 as total,
-           coalesce(t.name, '') as title, coalesce(${image}, '') as image
-    from totals
-    left join page on true
-    ${titles}
-    order by page.total ${order}, page.id asc`)) as unknown as {
-    rows: {
-      items: number;
-      views: number;
-      id: number | null;
-      total: number | null;
-      title: string;
-      image: string;
-    }[];
+  return sql`with ${perItem}, ${ranked} select id, total::float8 as total from ranked order by total desc, id asc`;
+}
+
+export async function rankItems(db: Database, period: RankingPeriod): Promise<ItemViews[]> {
+  const result = (await db.execute(rankingStatement(period))) as unknown as {
+    rows: { id: number; total: number }[];
   };
-  const first = result.rows[0];
-  return {
-    items: first?.items ?? 0,
-    views: Number(first?.views ?? 0),
-    rows: result.rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({
-        id: Number(row.id),
-        title: row.title,
-        image: row.image,
-        total: Number(row.total),
-      })),
-  };
+  return result.rows.map((row) => ({ id: Number(row.id), total: Number(row.total) }));
+}
+
+/** Titles and images of a page of items: a series' name and cover, a stream's name and icon. */
+export async function itemTitles(
+  db: Database,
+  type: AnalyticsType,
+  ids: readonly number[],
+): Promise<Map<number, { title: string; image: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows =
+    type === 'series'
+      ? await db
+          .select({ id: contentSeries.id, title: contentSeries.name, image: contentSeries.cover })
+          .from(contentSeries)
+          .where(inArray(contentSeries.id, [...ids]))
+      : await db
+          .select({ id: contentStreams.id, title: contentStreams.name, image: contentStreams.icon })
+          .from(contentStreams)
+          .where(inArray(contentStreams.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { title: row.title, image: row.image }]));
 }
