@@ -31,9 +31,16 @@ async function startEdge(): Promise<{ url: string; connections: number[]; close:
   packet[2] = 0xff;
   packet[3] = 0x10;
   const server: Server = createServer((request, response) => {
-    const conn = new URL(request.url ?? '/', 'http://edge').searchParams.get('conn');
-    if (conn) connections.push(Number(conn));
+    const url = new URL(request.url ?? '/', 'http://edge');
     response.writeHead(200, { 'content-type': 'video/mp2t' });
+    if (url.pathname.startsWith('/endless/')) {
+      // A live channel the panel relays (proxy): packets until someone hangs up.
+      const timer = setInterval(() => response.write(packet), 50);
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
+    const conn = url.searchParams.get('conn');
+    if (conn) connections.push(Number(conn));
     response.end(Buffer.concat(Array.from({ length: 20 }, () => packet)));
   });
   server.listen(0, '127.0.0.1');
@@ -42,23 +49,40 @@ async function startEdge(): Promise<{ url: string; connections: number[]; close:
   return {
     url: `http://127.0.0.1:${port}`,
     connections,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** A playlist on the server's own disk (the e2e server runs on this machine), its channel on the edge. */
-function writePlaylist(edge: string, tag: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'panel-e2e-online-')), 'online.m3u');
+function writePlaylist(name: string, channel: string, url: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'panel-e2e-online-')), `${name}.m3u`);
   writeFileSync(
     path,
-    [
-      '#EXTM3U',
-      `#EXTINF:-1 tvg-id="online.${tag}" group-title="Online E2E ${tag}",Canal Online ${tag}`,
-      `${edge}/live/canal-online-${tag}.ts`,
-      '',
-    ].join('\n'),
+    ['#EXTM3U', `#EXTINF:-1 tvg-id="${name}" group-title="${name}",${channel}`, url, ''].join('\n'),
   );
   return path;
+}
+
+/** Adds an M3U source with one channel and syncs it. */
+async function addSource(
+  adminApi: PanelApi,
+  name: string,
+  channel: string,
+  url: string,
+  delivery: 'redirect' | 'proxy',
+): Promise<void> {
+  const source = await adminApi.call<{ id: number }>('POST', '/admin/content/sources', {
+    kind: 'm3u',
+    name,
+    url: writePlaylist(name, channel, url),
+    delivery_mode: delivery,
+  });
+  await adminApi.call('POST', `/admin/content/sources/${source.id}/sync`);
+  await waitForSync(adminApi, source.id);
 }
 
 async function waitForSync(adminApi: PanelApi, id: number): Promise<void> {
@@ -76,8 +100,8 @@ async function waitForSync(adminApi: PanelApi, id: number): Promise<void> {
   throw new Error('the sync did not finish in 60 s');
 }
 
-/** What a player does: asks the playlist, then opens the channel, following the redirect to the edge. */
-async function play(baseURL: string, username: string, channel: string): Promise<void> {
+/** What a player does first: asks the playlist for the channel's address on the panel. */
+async function channelUrl(baseURL: string, username: string, channel: string): Promise<string> {
   const playlist = await fetch(
     `${baseURL}/get.php?username=${username}&password=${PASSWORD}&type=m3u_plus&output=ts`,
   ).then((response) => response.text());
@@ -85,11 +109,41 @@ async function play(baseURL: string, username: string, channel: string): Promise
   const at = lines.findIndex((line) => line.startsWith('#EXTINF') && line.endsWith(`,${channel}`));
   const url = lines[at + 1]?.trim();
   expect(url, `${channel} in ${username}'s playlist`).toMatch(/\/live\//);
-  const response = await fetch(url ?? '', {
-    headers: { 'user-agent': `VLC/3.0.20 LibVLC/3.0.20 ${username}` },
+  return url ?? '';
+}
+
+const playerHeaders = (username: string) => ({ 'user-agent': `VLC/3.0.20 LibVLC/3.0.20 ${username}` });
+
+/** Opens the channel, following the redirect to the edge, and plays what it sends. */
+async function play(baseURL: string, username: string, channel: string): Promise<void> {
+  const response = await fetch(await channelUrl(baseURL, username, channel), {
+    headers: playerHeaders(username),
   });
   expect(response.status, `${username} plays ${channel}`).toBe(200);
   expect((await response.arrayBuffer()).byteLength).toBe(188 * 20);
+}
+
+/** Opens a proxied live channel and keeps reading it: resolves when the stream stops reaching the player. */
+async function watch(
+  baseURL: string,
+  username: string,
+  channel: string,
+): Promise<{ stopped: Promise<string> }> {
+  const response = await fetch(await channelUrl(baseURL, username, channel), {
+    headers: playerHeaders(username),
+  });
+  expect(response.status, `${username} watches ${channel}`).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  expect((await reader.read()).done).toBe(false);
+  const stopped = (async () => {
+    try {
+      for (;;) if ((await reader.read()).done) return 'ended';
+    } catch {
+      return 'cut';
+    }
+  })();
+  return { stopped };
 }
 
 test.use({ viewport: LAPTOP });
@@ -109,15 +163,10 @@ test('who is watching: stream starts and edge reports on the two online screens,
   const channel = `Canal Online ${tag}`;
   const edge = await startEdge();
   try {
-    // The library: one channel, delivered by redirect to the edge.
-    const source = await adminApi.call<{ id: number }>('POST', '/admin/content/sources', {
-      kind: 'm3u',
-      name: `Online E2E ${tag}`,
-      url: writePlaylist(edge.url, tag),
-      delivery_mode: 'redirect',
-    });
-    await adminApi.call('POST', `/admin/content/sources/${source.id}/sync`);
-    await waitForSync(adminApi, source.id);
+    // The library: a channel delivered by redirect to the edge, and a live one the panel relays (proxy).
+    await addSource(adminApi, `online-${tag}`, channel, `${edge.url}/live/${tag}.ts`, 'redirect');
+    const relayed = `Canal Proxy ${tag}`;
+    await addSource(adminApi, `proxy-${tag}`, relayed, `${edge.url}/endless/${tag}.ts`, 'proxy');
 
     // A reseller with three IPTV lines (one a trial) and two P2P lines; another reseller with one line.
     const reseller = await newReseller(50, 'online');
@@ -268,6 +317,25 @@ test('who is watching: stream starts and edge reports on the two online screens,
     await page.getByPlaceholder('Busca...').fill('ninguém assiste');
     await expect(page.getByTestId('online-p2p-table-empty')).toHaveText('Nenhum Resultado');
 
+    // Proxy mode: the panel relays the stream, and a disconnect cuts it at once.
+    const viewer = `px${tag}`;
+    await newLine(reseller.id, viewer);
+    const playing = await watch(base, viewer, relayed);
+    await page.getByText('Usuários online IPTV', { exact: true }).click();
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText(viewer);
+    await expect(rows.first()).toContainText(relayed);
+    await rows
+      .first()
+      .getByRole('button', { name: `Desconectar ${viewer}` })
+      .click();
+    await expect(rows).toHaveCount(2);
+    const outcome = await Promise.race([
+      playing.stopped,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still playing'), 10_000)),
+    ]);
+    expect(outcome, 'the relayed stream after the disconnect').not.toBe('still playing');
+
     // The admin sees every viewer, the other reseller's too; the disconnected one is gone for everyone.
     const everyone = await adminApi.call<{ data: { username: string }[] }>(
       'GET',
@@ -276,6 +344,7 @@ test('who is watching: stream starts and edge reports on the two online screens,
     const names = everyone.data.map((row) => row.username);
     expect(names).toEqual(expect.arrayContaining([outsider, iptv[0], iptv[2]]));
     expect(names).not.toContain(iptv[1]);
+    expect(names).not.toContain(viewer);
 
     // The reseller on a phone, with cards (mobile_table_mode), as the other lists.
     const phone = await browser.newContext({

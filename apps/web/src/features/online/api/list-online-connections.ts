@@ -20,6 +20,8 @@ export const onlineConnectionsQueryOptions = (params: { page: number; per: numbe
     queryKey: ONLINE_KEYS.iptv(params),
     queryFn: ({ signal }) => listOnlineConnections(params, signal),
     placeholderData: keepPreviousData,
+    // Who is watching changes by the second: every visit asks again (the rows seen last stay meanwhile).
+    staleTime: 0,
   });
 
 export function useOnlineConnections(params: { page: number; per: number }) {

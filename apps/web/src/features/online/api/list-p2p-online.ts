@@ -11,6 +11,11 @@ export async function listP2pOnline(signal?: AbortSignal): Promise<P2pOnlineList
 
 export function useP2pOnline() {
   return useListQuery(
-    queryOptions({ queryKey: ONLINE_KEYS.p2p(), queryFn: ({ signal }) => listP2pOnline(signal) }),
+    queryOptions({
+      queryKey: ONLINE_KEYS.p2p(),
+      queryFn: ({ signal }) => listP2pOnline(signal),
+      // Who is watching changes by the second: every visit asks again.
+      staleTime: 0,
+    }),
   );
 }
