@@ -10,8 +10,9 @@ import { expect, test } from '../fixtures/test';
 // docs/product/screens.md#online-users (decision 0046): the two online screens, fed by real stream starts
 // (a player opening the line's stream through the server, redirected to a small edge this journey runs)
 // and by the ingest API (a streaming server's token, heartbeats with divergence 5/30/80, a P2P session
-// batch). Checks the divergence colours, the P2P search, the duration format, disconnect, the reseller's
-// subtree and the dashboard counters. Screenshots of the viewport at 1366×768 and 390×844.
+// batch). Checks the divergence colours, the P2P search, the duration format, disconnect in both modes (the
+// edge's next heartbeat is told to stop; a relayed stream is cut at once), the reseller's subtree and the
+// dashboard counters. Screenshots of the viewport at 1366×768 and 390×844.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
