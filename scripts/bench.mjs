@@ -7,8 +7,8 @@
 //      (`--library-only`, seconds), so they never wait for the million lines (decision 0042);
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
-//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 heartbeats,
-//      P12 screens under concurrent starts (issue 13).
+//      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 heartbeats and
+//      online lists, P12 screens under concurrent starts (issue 13).
 // Options: --only P1,P3 (any of P1 … P12; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
@@ -81,7 +81,7 @@ const databaseUrl =
     .split('\n')
     .at(-1);
 const dbEnv = { DATABASE_URL: databaseUrl, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'Adm1n@bench' };
-if (wants('P1') || wants('P2') || wants('P3') || wants('P5')) {
+if (wants('P1') || wants('P2') || wants('P3') || wants('P5') || wants('P11')) {
   results.steps.seedSeconds = sh(
     'seed:large (1,000,000 lines, 2,000 resellers; idempotent)',
     'npm',
@@ -220,6 +220,28 @@ if (wants('P11')) {
     `${h.ratio.median}×`,
     `≥ 0.5× and ≥ 10,000/s: ${h.ratio.median >= 0.5 && h.heartbeatsPerSecond.median >= 10_000 ? 'met' : 'MISSED'}`,
   ]);
+}
+
+// P11, the online lists (decision 0046): the two online screens and the dashboard counters with 300,000 live
+// connections (and 30,000 P2P sessions) over the million lines; every read p95 ≤ 25 ms.
+const onlineRows = [];
+if (wants('P11')) {
+  results.onlineLists = measure(
+    'P11 online lists',
+    'node',
+    [...tsx, 'scripts/bench/online-lists.ts', '--runs', quick ? '60' : '200'],
+    { cwd: server, env: dbEnv },
+  );
+  for (const item of results.onlineLists.cases) {
+    onlineRows.push([
+      'P11',
+      `${item.request} — in scope ${item.scopeConnections.toLocaleString('en')} live connections, ${item.scopeSessions.toLocaleString('en')} P2P sessions`,
+      `${item.ms.median} / ${item.ms.p95} ms`,
+      '',
+      '',
+      `p95 ≤ 25 ms: ${item.ms.p95 <= 25 ? 'met' : 'MISSED'}`,
+    ]);
+  }
 }
 
 // P12 (issue 13, decision 0044): screens under 200 concurrent starts from different devices; its table
@@ -387,6 +409,7 @@ if (results.proxy) {
   ]);
 }
 rows.push(...p11HeartbeatRows);
+rows.push(...onlineRows);
 rows.push(...p12Rows);
 const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];
 const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');

@@ -9,10 +9,11 @@ import type { Database } from '../src/db/database';
 export async function planOf(
   db: Database,
   statement: { sql: string; params: unknown[] },
-  options: { bitmapOnly?: boolean } = {},
+  options: { bitmapOnly?: boolean; asPlanned?: boolean } = {},
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+    // asPlanned: the plan as production gets it, for tests whose tables hold production-sized data.
+    if (!options.asPlanned) await tx.execute(sql`set local enable_seqscan = off`);
     // Also without walking an index in order (a small table makes walking the id index cheapest): what is
     // left is the indexes that answer the conditions themselves.
     if (options.bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);

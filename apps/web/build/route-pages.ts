@@ -15,6 +15,8 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'resellers-logs': 'src/app/routes/logs-routes.tsx',
   'users-list': 'src/app/routes/users-routes.tsx',
   'users-create': 'src/app/routes/users-routes.tsx',
+  'users-iptv-online': 'src/app/routes/online-routes.tsx',
+  'users-p2p-online': 'src/app/routes/online-routes.tsx',
   logs: 'src/app/routes/logs-routes.tsx',
   'admin-transfer': 'src/features/resellers/components/transfer-page.tsx',
   'content-sources': 'src/features/content-sources/components/content-sources-page.tsx',

@@ -21,60 +21,67 @@ const NO_GEOIP: GeoIp = { countryOf: () => null, ranges: 0 };
 /** DB-IP's code for ranges it does not place in a country (reserved, private). */
 const UNKNOWN_COUNTRY = 'ZZ';
 
+/** Dotted quad → 32-bit number (read character by character: ~500k rows are parsed at start). */
 function parseIpv4(text: string): number | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
   let value = 0;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part)) return null;
-    const octet = Number(part);
-    if (octet > 255) return null;
-    value = value * 256 + octet;
+  let octet = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      octet = octet * 10 + (code - 48);
+      digits += 1;
+      if (digits > 3 || octet > 255) return null;
+    } else if (code === 46 && digits > 0 && dots < 3) {
+      value = value * 256 + octet;
+      octet = 0;
+      digits = 0;
+      dots += 1;
+    } else {
+      return null;
+    }
   }
-  return value;
+  return dots === 3 && digits > 0 ? value * 256 + octet : null;
 }
 
+const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
+
+/** The 16-bit groups of one side of an IPv6 address's `::` (an IPv4 tail gives two), or null. */
+function ipv6Groups(part: string): number[] | null {
+  if (part === '') return [];
+  const groups: number[] = [];
+  const pieces = part.split(':');
+  for (let index = 0; index < pieces.length; index += 1) {
+    const piece = pieces[index] ?? '';
+    if (index === pieces.length - 1 && piece.includes('.')) {
+      const v4 = parseIpv4(piece);
+      if (v4 === null) return null;
+      groups.push(Math.floor(v4 / 65536), v4 % 65536);
+    } else if (HEX_GROUP.test(piece)) {
+      groups.push(parseInt(piece, 16));
+    } else {
+      return null;
+    }
+  }
+  return groups;
+}
 /** An IPv6 address as its two 64-bit halves, or null when it is not one. */
 function parseIpv6(text: string): [bigint, bigint] | null {
   const address = text.split('%', 1)[0] ?? '';
   const halves = address.split('::');
   if (halves.length > 2) return null;
-  const toGroups = (part: string): number[] | null => {
-    if (part === '') return [];
-    const groups: number[] = [];
-    const pieces = part.split(':');
-    for (const [index, piece] of pieces.entries()) {
-      if (index === pieces.length - 1 && piece.includes('.')) {
-        const v4 = parseIpv4(piece);
-        if (v4 === null) return null;
-        groups.push(Math.floor(v4 / 65536), v4 % 65536);
-      } else if (/^[0-9a-fA-F]{1,4}$/.test(piece)) {
-        groups.push(parseInt(piece, 16));
-      } else {
-        return null;
-      }
-    }
-    return groups;
-  };
-  const head = toGroups(halves[0] ?? '');
-  const tail = halves.length === 2 ? toGroups(halves[1] ?? '') : [];
+  const head = ipv6Groups(halves[0] ?? '');
+  const tail = halves.length === 2 ? ipv6Groups(halves[1] ?? '') : [];
   if (head === null || tail === null) return null;
   const missing = 8 - head.length - tail.length;
   if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...new Array<number>(missing).fill(0), ...tail];
-  let high = 0n;
-  let low = 0n;
-  for (let index = 0; index < 4; index += 1) high = (high << 16n) | BigInt(groups[index] ?? 0);
-  for (let index = 4; index < 8; index += 1) low = (low << 16n) | BigInt(groups[index] ?? 0);
-  return [high, low];
+  const groups = head.concat(new Array<number>(missing).fill(0), tail);
+  const words = [0, 2, 4, 6].map((at) => BigInt((groups[at] ?? 0) * 65536 + (groups[at + 1] ?? 0)));
+  return [((words[0] ?? 0n) << 32n) | (words[1] ?? 0n), ((words[2] ?? 0n) << 32n) | (words[3] ?? 0n)];
 }
 
-function inIpv4Block(ip: number, base: string, bits: number): boolean {
-  const size = 2 ** (32 - bits);
-  return Math.floor(ip / size) === Math.floor((parseIpv4(base) ?? 0) / size);
-}
-
-const PRIVATE_IPV4: readonly [string, number][] = [
+const PRIVATE_IPV4_BLOCKS: readonly (readonly [base: string, bits: number])[] = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10], // carrier-grade NAT
@@ -84,9 +91,13 @@ const PRIVATE_IPV4: readonly [string, number][] = [
   ['192.168.0.0', 16],
   ['224.0.0.0', 3], // multicast and reserved, up to 255.255.255.255
 ];
+const PRIVATE_IPV4 = PRIVATE_IPV4_BLOCKS.map(([base, bits]) => ({
+  first: parseIpv4(base) ?? 0,
+  size: 2 ** (32 - bits),
+}));
 
 function isPrivateIpv4(ip: number): boolean {
-  return PRIVATE_IPV4.some(([base, bits]) => inIpv4Block(ip, base, bits));
+  return PRIVATE_IPV4.some(({ first, size }) => ip >= first && ip < first + size);
 }
 
 function isPrivateIpv6(high: bigint, low: bigint): boolean {
@@ -140,6 +151,12 @@ function reorder<T extends Uint32Array | BigUint64Array | Uint16Array>(array: T,
   return copy;
 }
 
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+function malformed(lineIndex: number, line: string, why: string): Error {
+  return new Error(`GeoIP CSV line ${lineIndex + 1}: ${why} (${line.slice(0, 80)})`);
+}
+
 interface Ranges {
   countries: (string | null)[];
   v4Starts: Uint32Array;
@@ -183,31 +200,33 @@ function readRanges(text: string): Ranges {
   const v6Codes = new Uint16Array(lines.length);
   let v6Count = 0;
 
-  for (const [lineIndex, rawLine] of lines.entries()) {
-    const line = rawLine.trim();
+  for (let lineIndex = 0; lineIndex < lines.length; lineIndex += 1) {
+    const line = (lines[lineIndex] ?? '').trim();
     if (line === '') continue;
-    const [start = '', end = '', country = ''] = line
-      .split(',')
-      .map((field) => field.trim().replace(/^"|"$/g, ''));
-    const fail = (why: string) => new Error(`GeoIP CSV line ${lineIndex + 1}: ${why} (${line.slice(0, 80)})`);
-    if (!/^[A-Za-z]{2}$/.test(country)) {
+    const fields = (line.includes('"') ? line.replaceAll('"', '') : line).split(',');
+    const start = (fields[0] ?? '').trim();
+    const end = (fields[1] ?? '').trim();
+    const country = (fields[2] ?? '').trim();
+    if (!COUNTRY_CODE.test(country)) {
       // A header line is tolerated; any other row without a country is a wrong file.
       if (lineIndex === 0 && parseIpv4(start) === null && parseIpv6(start) === null) continue;
-      throw fail('expected start_ip,end_ip,country_code');
+      throw malformed(lineIndex, line, 'expected start_ip,end_ip,country_code');
     }
     const code = codeOf(country.toUpperCase());
     if (start.includes(':')) {
       const first = parseIpv6(start);
       const last = parseIpv6(end);
-      if (!first || !last) throw fail('invalid IPv6 range');
-      [v6.startHigh[v6Count], v6.startLow[v6Count]] = first;
-      [v6.endHigh[v6Count], v6.endLow[v6Count]] = last;
+      if (!first || !last) throw malformed(lineIndex, line, 'invalid IPv6 range');
+      v6.startHigh[v6Count] = first[0];
+      v6.startLow[v6Count] = first[1];
+      v6.endHigh[v6Count] = last[0];
+      v6.endLow[v6Count] = last[1];
       v6Codes[v6Count] = code;
       v6Count += 1;
     } else {
       const first = parseIpv4(start);
       const last = parseIpv4(end);
-      if (first === null || last === null) throw fail('invalid IPv4 range');
+      if (first === null || last === null) throw malformed(lineIndex, line, 'invalid IPv4 range');
       v4.starts[v4Count] = first;
       v4.ends[v4Count] = last;
       v4Codes[v4Count] = code;

@@ -57,6 +57,12 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
   'users-create': lazyScreen(() =>
     import('./routes/users-routes').then((m) => ({ default: m.UsersCreateRoute })),
   ),
+  'users-iptv-online': lazyScreen(() =>
+    import('./routes/online-routes').then((m) => ({ default: m.OnlineIptvRoute })),
+  ),
+  'users-p2p-online': lazyScreen(() =>
+    import('./routes/online-routes').then((m) => ({ default: m.OnlineP2pRoute })),
+  ),
   logs: lazyScreen(() => import('./routes/logs-routes').then((m) => ({ default: m.LogsRoute }))),
   'admin-transfer': lazyScreen(() =>
     import('@/features/resellers/components/transfer-page').then((m) => ({ default: m.TransferPage })),

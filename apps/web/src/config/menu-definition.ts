@@ -41,7 +41,7 @@ export const SIDEBAR_MENU = [
     icon: 'users',
     audience: 'everyone',
     children: [
-      // Publishers have no lines (the API answers 403), so they never see these two.
+      // Publishers have no lines (the API answers 403), so they never see these four.
       {
         id: 'users-list',
         label: 'usersList',
@@ -59,16 +59,16 @@ export const SIDEBAR_MENU = [
       {
         id: 'users-iptv-online',
         label: 'usersIptvOnline',
-        audience: 'everyone',
+        audience: 'adminOrReseller',
         target: route(paths.usersIptvConnections),
-        built: false,
+        built: true,
       },
       {
         id: 'users-p2p-online',
         label: 'usersP2pOnline',
-        audience: 'everyone',
+        audience: 'adminOrReseller',
         target: route(paths.usersP2pConnections),
-        built: false,
+        built: true,
       },
     ],
   },

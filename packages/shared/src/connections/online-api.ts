@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listMetaSchema } from '../lists/list-query';
+import { listMetaSchema, pageSchema, perSchema } from '../lists/list-query';
 
 /**
  * Who is watching (docs/product/screens.md#online-users, decision 0044): the rows of the two online
@@ -9,6 +9,11 @@ import { listMetaSchema } from '../lists/list-query';
 
 /** /users/iptv/connections shows 10 rows a page (docs/product/constants.md). */
 export const ONLINE_IPTV_PAGE_SIZE = 10;
+/**
+ * GET /api/p2p-users/online answers at most this many sessions, most recently reported first; the screen
+ * filters them in the browser (decision 0046).
+ */
+export const P2P_ONLINE_MAX_ROWS = 1_000;
 /** The P2P player text (app name and version) is cut at 15 characters, the whole text in a tooltip. */
 export const P2P_PLAYER_TEXT_MAX = 15;
 
@@ -41,9 +46,17 @@ export const onlineConnectionSchema = z.object({
 });
 export type OnlineConnection = z.infer<typeof onlineConnectionSchema>;
 
+/** GET /api/users/connections?page&per. */
+export const onlineConnectionQuerySchema = z.object({ page: pageSchema, per: perSchema });
+export type OnlineConnectionQuery = z.infer<typeof onlineConnectionQuerySchema>;
+
+/**
+ * `total` is exact up to a cap (1.000); past it `total_exact` is false and the panel says "mais de N", as
+ * the lines list does (decision 0046, decision 0032): 300,000 viewers are not counted on every page view.
+ */
 export const onlineConnectionListSchema = z.object({
   data: z.array(onlineConnectionSchema),
-  meta: listMetaSchema,
+  meta: listMetaSchema.extend({ total_exact: z.boolean() }),
 });
 export type OnlineConnectionList = z.infer<typeof onlineConnectionListSchema>;
 

@@ -7,10 +7,7 @@ export const EXPIRING_ROWS = 5;
 /** "Novos Usuários Últimos 7 dias". */
 export const NEW_USERS_DAYS = 7;
 
-/**
- * GET /api/dashboard/stats: counts in the caller's subtree (an admin: everything). Online counters
- * (users_online, conections_online) arrive with the streaming ingest.
- */
+/** GET /api/dashboard/stats: counts in the caller's subtree (an admin: everything). */
 export const dashboardStatsSchema = z.object({
   /** Resellers below the caller (not the caller itself, never REVENDAS_DELETADOS). */
   resellers: z.number().int(),
@@ -19,6 +16,10 @@ export const dashboardStatsSchema = z.object({
   users_active: z.number().int(),
   /** Created in the last 7 days. */
   users_new: z.number().int(),
+  /** 'Usuários Online': lines with an active IPTV connection or an active P2P session (decision 0047). */
+  users_online: z.number().int(),
+  /** 'Conexões Realtime': active IPTV connections plus active P2P sessions (the spec's spelling). */
+  conections_online: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 

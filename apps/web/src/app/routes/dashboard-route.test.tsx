@@ -61,7 +61,9 @@ function renderDashboard(
   let expiringLoads = 0;
   const calls = mockApi({
     'GET /profile': { body: buildProfile({ type, credits: '100.00' }) },
-    'GET /dashboard/stats': { body: { resellers: 1, users: 2, users_active: 2, users_new: 0 } },
+    'GET /dashboard/stats': {
+      body: { resellers: 1, users: 2, users_active: 2, users_new: 0, users_online: 1, conections_online: 2 },
+    },
     // After a renewal the server no longer lists the line (a month ahead, out of the 7 days).
     'GET /dashboard/expiring': () => ({ body: { data: expiringLoads++ === 0 ? lines : lines.slice(1) } }),
     'GET /complements': { body: COMPLEMENTS },

@@ -1,5 +1,12 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconUserCheck, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconPlugConnected,
+  IconUserCheck,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+  IconWifi,
+} from '@tabler/icons-react';
 import type { DashboardStats } from '@panel/shared/dashboard/dashboard-api';
 import { COUNTERS } from './dashboard-texts';
 import { HiddenNumber } from './hidden-number';
@@ -9,6 +16,8 @@ const ICONS: Record<keyof DashboardStats, typeof IconUsers> = {
   users: IconUsers,
   users_active: IconUserCheck,
   users_new: IconUserPlus,
+  users_online: IconWifi,
+  conections_online: IconPlugConnected,
 };
 
 interface CounterCardsProps {
@@ -17,10 +26,10 @@ interface CounterCardsProps {
   revealed: boolean;
 }
 
-/** The four counter cards of docs/product/screens.md#dashboard (the two online counters arrive with the connections work). */
+/** The six counter cards of docs/product/screens.md#dashboard. */
 export function CounterCards({ stats, failed, revealed }: CounterCardsProps) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
       {COUNTERS.map(({ key, label, testId }) => {
         const Icon = ICONS[key];
         return (

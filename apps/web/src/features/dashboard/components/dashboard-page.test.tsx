@@ -34,7 +34,14 @@ afterEach(() => {
 const expiringLine = (overrides: Partial<Line> = {}) =>
   buildLine({ id: 5, exp_date: nowSeconds + 2 * DAY, ...overrides });
 
-const STATS: DashboardStats = { resellers: 1234, users: 1_234_567, users_active: 999, users_new: 12_000 };
+const STATS: DashboardStats = {
+  resellers: 1234,
+  users: 1_234_567,
+  users_active: 999,
+  users_new: 12_000,
+  users_online: 4321,
+  conections_online: 5678,
+};
 
 interface Setup {
   type?: AccountType;
@@ -109,7 +116,14 @@ describe('DashboardPage: counters (docs/product/screens.md#dashboard)', () => {
     const { calls } = renderDashboard();
     const toggle = await screen.findByRole('button', { name: 'Mostrar números' });
     await waitFor(() => expect(calls.some((call) => call.path === '/dashboard/stats')).toBe(true));
-    for (const id of ['counter-resellers', 'counter-users', 'counter-users-active', 'counter-users-new']) {
+    for (const id of [
+      'counter-resellers',
+      'counter-users',
+      'counter-users-active',
+      'counter-users-new',
+      'counter-users-online',
+      'counter-connections-online',
+    ]) {
       expect(counterValue(id)).toBe('••••');
     }
     expect(screen.getByTestId('profile-tree-users').textContent).toBe('••••');
@@ -120,6 +134,8 @@ describe('DashboardPage: counters (docs/product/screens.md#dashboard)', () => {
     expect(counterValue('counter-resellers')).toBe('1.234');
     expect(counterValue('counter-users-active')).toBe('999');
     expect(counterValue('counter-users-new')).toBe('12.000');
+    expect(counterValue('counter-users-online')).toBe('4.321');
+    expect(counterValue('counter-connections-online')).toBe('5.678');
     expect(screen.getByTestId('profile-tree-users').textContent).toBe('1.234.567');
     expect(screen.getByTestId('profile-tree-resellers').textContent).toBe('1.234');
 
@@ -128,14 +144,14 @@ describe('DashboardPage: counters (docs/product/screens.md#dashboard)', () => {
     expect(screen.getAllByRole('button', { name: 'Mostrar números' })).toHaveLength(1);
   });
 
-  it('shows the four counters of the API and no online counters yet', async () => {
+  it('shows the six counters of the API, the online two included', async () => {
     renderDashboard();
     expect(await screen.findAllByText('Revendas')).toHaveLength(1);
     expect(screen.getAllByText('Usuários')).toHaveLength(1);
     expect(screen.getAllByText('Usuários Ativos')).toHaveLength(1);
     expect(screen.getAllByText('Novos Usuários Últimos 7 dias')).toHaveLength(1);
-    expect(screen.queryByText('Usuários Online')).toBeNull();
-    expect(screen.queryByText('Conexões Realtime')).toBeNull();
+    expect(screen.getAllByText('Usuários Online')).toHaveLength(1);
+    expect(screen.getAllByText('Conexões Realtime')).toHaveLength(1);
   });
 });
 

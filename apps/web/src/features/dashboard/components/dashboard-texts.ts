@@ -10,12 +10,14 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
   reseller: 'Revendedor',
 };
 
-/** docs/product/screens.md#dashboard counter cards, in order. The online counters come with the connections work. */
+/** docs/product/screens.md#dashboard counter cards, in order (the online two: decisions 0046, 0047). */
 export const COUNTERS: readonly { key: keyof DashboardStats; label: string; testId: string }[] = [
   { key: 'resellers', label: 'Revendas', testId: 'counter-resellers' },
   { key: 'users', label: 'Usuários', testId: 'counter-users' },
   { key: 'users_active', label: 'Usuários Ativos', testId: 'counter-users-active' },
   { key: 'users_new', label: `Novos Usuários Últimos ${NEW_USERS_DAYS} dias`, testId: 'counter-users-new' },
+  { key: 'users_online', label: 'Usuários Online', testId: 'counter-users-online' },
+  { key: 'conections_online', label: 'Conexões Realtime', testId: 'counter-connections-online' },
 ];
 
 export const SHOW_NUMBERS = 'Mostrar números';
