@@ -25,7 +25,8 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   const masterRow = resellerRow(page, master);
   await expect(masterRow.getByTestId('reseller-credits')).toHaveText('100,00');
   await expect(masterRow.getByTestId('reseller-status')).toHaveText('ATIVO');
-  await expect(page.getByTestId('resellers-table-footer')).toHaveText(/^Página 1 a 1 - Quantidade \d+$/);
+  // Other journeys share this server and create resellers too: the page count depends on what ran before.
+  await expect(page.getByTestId('resellers-table-footer')).toHaveText(/^Página 1 a \d+ - Quantidade \d+$/);
   await page.screenshot(shot('10-resellers-admin-created-master'));
   await logout(page);
 
