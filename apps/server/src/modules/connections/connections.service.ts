@@ -8,22 +8,23 @@ import { recordLog } from '../logs/logs.service';
 import { currentListScopeOf } from '../scope/caller-scope';
 import { ConnectionRelays } from './connection-relays';
 import {
-  connectionIsActive,
-  countActiveConnections,
-  endConnections,
-  enqueueEdgeDisconnect,
   expireAndListActive,
   insertConnection,
-  lockActiveConnection,
   lockLineForConnections,
   refreshDeviceConnection,
   restartConnection,
   restartDeviceConnection,
   restartDeviceConnectionRecording,
-  sweepConnections,
-  touchConnections,
   type StartRecord,
-  type SweepResult,
+} from './connection-open.repository';
+import { sweepConnections, type SweepResult } from './connection-upkeep.repository';
+import {
+  connectionIsActive,
+  countActiveConnections,
+  endConnections,
+  enqueueEdgeDisconnect,
+  lockActiveConnection,
+  touchConnections,
 } from './connections.repository';
 
 /**

@@ -1,6 +1,7 @@
 import type { CategoryKind } from '@panel/shared/content/stream-kinds';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { executeRows } from '../../db/execute-rows';
 import { visibleCategoryIds } from './line-content-scope';
 
 /**
@@ -10,10 +11,6 @@ import { visibleCategoryIds } from './line-content-scope';
  * (kind, category_id, sort_order, id); the big JSON listings are written by PostgreSQL itself
  * (json_build_object + string_agg), so 60,000 movies cost one query and no per-row JavaScript.
  */
-
-async function rowsOf<Row>(db: Database, statement: SQL): Promise<Row[]> {
-  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
-}
 
 /** Ids of the not retired categories of `kind` the bouquets hold. */
 function visibleCategories(kind: CategoryKind, bouquets: readonly number[]): SQL {
@@ -46,7 +43,7 @@ export async function categoriesJson(
   kind: CategoryKind,
   bouquets: readonly number[],
 ): Promise<string> {
-  const [row] = await rowsOf<{ body: string }>(
+  const [row] = await executeRows<{ body: string }>(
     db,
     sql`select '[' || coalesce(string_agg(json_build_object(
         'category_id', c.id::text, 'category_name', c.name, 'parent_id', 0)::text, ',' order by c.sort_order, c.id), '')
@@ -150,7 +147,7 @@ async function textPage(
   item: SQL,
   separator: string,
 ): Promise<TextPage | undefined> {
-  const [row] = await rowsOf<{
+  const [row] = await executeRows<{
     body: string;
     count: number;
     categoryId: number;
@@ -291,7 +288,7 @@ export async function findVisibleMovie(
   id: number,
   bouquets: readonly number[],
 ): Promise<MovieRow | undefined> {
-  const [row] = await rowsOf<MovieRow>(
+  const [row] = await executeRows<MovieRow>(
     db,
     sql`select s.id, s.name, s.icon, s.category_id as "categoryId", s.container_extension as "containerExtension",
         s.tmdb_id as "tmdbId", s.info, ${epochText(sql`s.added_at`)} as added
@@ -329,7 +326,7 @@ export async function findVisibleSeries(
   id: number,
   bouquets: readonly number[],
 ): Promise<{ series: SeriesRow; episodes: EpisodeRow[] } | undefined> {
-  const [series] = await rowsOf<SeriesRow>(
+  const [series] = await executeRows<SeriesRow>(
     db,
     sql`select s.id, s.name, s.cover, s.category_id as "categoryId", s.tmdb_id as "tmdbId", s.info,
         ${epochText(sql`s.updated_at`)} as "lastModified"
@@ -337,7 +334,7 @@ export async function findVisibleSeries(
       where s.id = ${id} and s.retired_at is null and s.category_id in ${visibleCategories('series', bouquets)}`,
   );
   if (!series) return undefined;
-  const episodes = await rowsOf<EpisodeRow>(
+  const episodes = await executeRows<EpisodeRow>(
     db,
     sql`select e.id, e.name, e.icon, coalesce(e.season_number, 1)::int as season,
         coalesce(e.episode_number, 0)::int as episode, e.container_extension as "containerExtension", e.info,
@@ -355,7 +352,7 @@ export async function findVisibleLiveChannel(
   id: number,
   bouquets: readonly number[],
 ): Promise<{ epgChannelId: string | null } | undefined> {
-  const [row] = await rowsOf<{ epgChannelId: string | null }>(
+  const [row] = await executeRows<{ epgChannelId: string | null }>(
     db,
     sql`select nullif(s.epg_channel_id, '') as "epgChannelId" from content_streams s
       where s.id = ${id} and s.kind = 'live' and s.retired_at is null
@@ -390,7 +387,7 @@ export async function upcomingProgrammes(
   now: Date,
   limit: number,
 ): Promise<ProgrammeRow[]> {
-  const rows = await rowsOf<ProgrammeRow>(
+  const rows = await executeRows<ProgrammeRow>(
     db,
     sql`select ${programmeColumns} from epg_programmes p
       where p.channel_id = ${channelId} and p.stops_at > ${now.toISOString()}
@@ -401,7 +398,7 @@ export async function upcomingProgrammes(
 
 /** Every programme of a channel (get_simple_data_table). */
 export async function allProgrammes(db: Database, channelId: string): Promise<ProgrammeRow[]> {
-  const rows = await rowsOf<ProgrammeRow>(
+  const rows = await executeRows<ProgrammeRow>(
     db,
     sql`select ${programmeColumns} from epg_programmes p where p.channel_id = ${channelId}
       order by p.starts_at, p.id`,
@@ -416,7 +413,7 @@ export async function guideChannels(
   db: Database,
   bouquets: readonly number[],
 ): Promise<{ id: string; displayName: string }[]> {
-  return rowsOf<{ id: string; displayName: string }>(
+  return executeRows<{ id: string; displayName: string }>(
     db,
     sql`select s.epg_channel_id as id, coalesce(min(ch.display_name), min(s.name)) as "displayName"
       from content_streams s left join epg_channels ch on ch.id = s.epg_channel_id
@@ -434,7 +431,7 @@ export async function guideProgrammesBatch(
   afterId: number,
   limit: number,
 ): Promise<ProgrammeRow[]> {
-  const rows = await rowsOf<ProgrammeRow>(
+  const rows = await executeRows<ProgrammeRow>(
     db,
     sql`select ${programmeColumns} from epg_programmes p
       where p.id > ${afterId} and p.channel_id in (select s.epg_channel_id from content_streams s

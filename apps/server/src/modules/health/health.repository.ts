@@ -1,23 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-
-/** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
-async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
-  const result = await db.execute(statement);
-  return (result as unknown as { rows: T[] }).rows;
-}
+import { executeRows } from '../../db/execute-rows';
 
 /**
  * The `created_at` of every migration drizzle recorded as applied (its journal's `when`, in
  * milliseconds). An empty list when the bookkeeping table does not exist yet (nothing migrated).
  */
 export async function appliedMigrationTimes(db: Database): Promise<number[]> {
-  const [table] = await rowsOf<{ found: string | null }>(
+  const [table] = await executeRows<{ found: string | null }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as found`,
   );
   if (!table?.found) return [];
-  const rows = await rowsOf<{ created_at: string | number }>(
+  const rows = await executeRows<{ created_at: string | number }>(
     db,
     sql`select created_at from drizzle.__drizzle_migrations`,
   );

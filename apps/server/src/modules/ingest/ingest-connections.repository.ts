@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/execute-rows';
 import type { Transaction } from '../../db/run-in-transaction';
 
 export interface Heartbeat {
@@ -8,10 +9,6 @@ export interface Heartbeat {
   /** null: keep what the connection shows. */
   watching: string | null;
   bytes: number | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { executeRows } from '../../db/execute-rows';
 
 export interface LedgerTotals {
   kind: string;
@@ -9,10 +10,6 @@ export interface LedgerTotals {
 }
 
 type Row = { kind: string; rows: string | number; credits: string | number; last_id: string | number | null };
-
-async function rowsOf(db: Database, statement: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
-}
 
 const toTotals = (rows: Row[]): LedgerTotals[] =>
   rows.map((row) => ({ kind: row.kind, rows: Number(row.rows), credits: Number(row.credits) }));
@@ -27,7 +24,7 @@ export async function settledLedgerTotals(
   afterId: number,
   settleSeconds: number,
 ): Promise<{ totals: LedgerTotals[]; lastId: number }> {
-  const rows = await rowsOf(
+  const rows = await executeRows<Row>(
     db,
     sql`with recent as (
           select min(id) as first_id from credit_ledger
@@ -44,7 +41,7 @@ export async function settledLedgerTotals(
 /** Ledger rows with id above `afterId` by kind (an index range scan of the primary key). */
 export async function ledgerTotalsAfter(db: Database, afterId: number): Promise<LedgerTotals[]> {
   return toTotals(
-    await rowsOf(
+    await executeRows<Row>(
       db,
       sql`select kind, count(*) as rows, coalesce(sum(abs(amount)), 0) as credits, null as last_id
           from credit_ledger where id > ${afterId} group by kind`,

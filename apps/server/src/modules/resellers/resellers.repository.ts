@@ -1,7 +1,7 @@
 import type { ResellerListQuery } from '@panel/shared/resellers/reseller-schema';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { moveConnectionPaths, moveConnectionsOfOwner } from '../connections/connections.repository';
+import { moveConnectionPaths, moveConnectionsOfOwner } from '../connections/connection-upkeep.repository';
 import type { Database } from '../../db/database';
 import type { Transaction } from '../../db/run-in-transaction';
 import { accounts, lines, type AccountRow } from '../../db/schema/index';
