@@ -1,21 +1,10 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ContentCategory } from '@panel/shared/content/content-sources-api';
 import { CATEGORY_KINDS, type CategoryKind } from '@panel/shared/content/stream-kinds';
 import { lazyModal } from '@/components/lazy-modal';
-import { LoadFailure } from '@/components/load-failure';
+import { QueryBody } from '@/components/query-body';
 import { useComplements } from '@/lib/queries/complements-query';
 import { useContentCategories } from '../api/list-content-categories';
 import { CATEGORY_KIND_LABELS, CONTENT_TEXTS } from './content-texts';
@@ -32,7 +21,8 @@ export function CategoriesPanel() {
   const [kind, setKind] = useState<CategoryKind>('live');
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<ContentCategory | null>(null);
-  const { data, error, isPending, refetch, isRefetching } = useContentCategories(kind);
+  const categories = useContentCategories(kind);
+  const { data } = categories;
   const { data: complements } = useComplements();
   const bouquetName = useMemo(() => {
     const names = new Map((complements?.bouquets ?? []).map((bouquet) => [bouquet.id, bouquet.name]));
@@ -42,88 +32,6 @@ export function CategoriesPanel() {
     const needle = filter.trim().toLowerCase();
     return (data ?? []).filter((category) => !needle || category.name.toLowerCase().includes(needle));
   }, [data, filter]);
-
-  let body;
-  if (error && !data) {
-    body = (
-      <LoadFailure
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isRefetching}
-        testId="content-categories-error"
-      />
-    );
-  } else if (isPending) {
-    body = (
-      <Center py="md">
-        <Loader size="sm" data-testid="content-categories-loading" />
-      </Center>
-    );
-  } else if (shown.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="md" data-testid="content-categories-empty">
-        {CONTENT_TEXTS.categoriesEmpty}
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={0}>
-        <Table striped highlightOnHover data-testid="content-categories-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{CONTENT_TEXTS.categoryName}</Table.Th>
-              <Table.Th>{CONTENT_TEXTS.categoryBouquets}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((category) => (
-              <Table.Tr key={category.id} data-testid="content-category" data-category-id={category.id}>
-                <Table.Td>
-                  <Group gap={6}>
-                    <Text size="sm">{category.name}</Text>
-                    {category.is_adult && (
-                      <Badge size="xs" color="red" variant="light">
-                        {CONTENT_TEXTS.adult}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed" data-testid="content-category-items">
-                    {CONTENT_TEXTS.items(category.items)}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-testid="content-category-bouquets">
-                  {category.bouquet_ids.length === 0 ? (
-                    <Text size="xs" c="dimmed">
-                      {CONTENT_TEXTS.noBouquets}
-                    </Text>
-                  ) : (
-                    <Group gap={4}>
-                      {category.bouquet_ids.map((id) => (
-                        <Badge key={id} size="sm" variant="light">
-                          {bouquetName(id)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    onClick={() => setEditing(category)}
-                    data-testid="content-category-edit"
-                  >
-                    {CONTENT_TEXTS.editBouquets}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
 
   return (
     <Stack gap="sm">
@@ -143,7 +51,75 @@ export function CategoriesPanel() {
           data-testid="content-categories-filter"
         />
       </Group>
-      {body}
+      <QueryBody
+        query={categories}
+        testId="content-categories"
+        isEmpty={() => shown.length === 0}
+        empty={
+          <Text c="dimmed" ta="center" py="md" data-testid="content-categories-empty">
+            {CONTENT_TEXTS.categoriesEmpty}
+          </Text>
+        }
+        compact
+      >
+        {() => (
+          <Table.ScrollContainer minWidth={0}>
+            <Table striped highlightOnHover data-testid="content-categories-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{CONTENT_TEXTS.categoryName}</Table.Th>
+                  <Table.Th>{CONTENT_TEXTS.categoryBouquets}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((category) => (
+                  <Table.Tr key={category.id} data-testid="content-category" data-category-id={category.id}>
+                    <Table.Td>
+                      <Group gap={6}>
+                        <Text size="sm">{category.name}</Text>
+                        {category.is_adult && (
+                          <Badge size="xs" color="red" variant="light">
+                            {CONTENT_TEXTS.adult}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed" data-testid="content-category-items">
+                        {CONTENT_TEXTS.items(category.items)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-testid="content-category-bouquets">
+                      {category.bouquet_ids.length === 0 ? (
+                        <Text size="xs" c="dimmed">
+                          {CONTENT_TEXTS.noBouquets}
+                        </Text>
+                      ) : (
+                        <Group gap={4}>
+                          {category.bouquet_ids.map((id) => (
+                            <Badge key={id} size="sm" variant="light">
+                              {bouquetName(id)}
+                            </Badge>
+                          ))}
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => setEditing(category)}
+                        data-testid="content-category-edit"
+                      >
+                        {CONTENT_TEXTS.editBouquets}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryBody>
       {editing && <CategoryBouquetsModal category={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

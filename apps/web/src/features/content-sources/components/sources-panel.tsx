@@ -1,9 +1,9 @@
-import { Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CONTENT_MESSAGES, type ContentSource } from '@panel/shared/content/content-sources-api';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { lazyModal } from '@/components/lazy-modal';
-import { LoadFailure } from '@/components/load-failure';
+import { QueryBody } from '@/components/query-body';
 import { showSuccessToast } from '@/lib/toasts';
 import { useDeleteContentSource } from '../api/delete-content-source';
 import { useContentSources } from '../api/list-content-sources';
@@ -23,7 +23,7 @@ interface SourcesPanelProps {
 
 /** The content sources: loading, failed (with retry), empty, or one card each. */
 export function SourcesPanel({ form, onForm }: SourcesPanelProps) {
-  const { data, error, isPending, refetch, isRefetching } = useContentSources();
+  const sources = useContentSources();
   const sync = useSyncContentSource();
   const remove = useDeleteContentSource();
   const [removing, setRemoving] = useState<ContentSource | null>(null);
@@ -44,51 +44,36 @@ export function SourcesPanel({ form, onForm }: SourcesPanelProps) {
     });
   };
 
-  let body;
-  if (error && !data) {
-    body = (
-      <LoadFailure
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isRefetching}
-        testId="content-sources-error"
-      />
-    );
-  } else if (isPending) {
-    body = (
-      <Center py="xl">
-        <Loader data-testid="content-sources-loading" />
-      </Center>
-    );
-  } else if (data.length === 0) {
-    body = (
-      <Stack align="center" gap={4} py="xl" data-testid="content-sources-empty">
-        <Text fw={500}>{CONTENT_TEXTS.empty}</Text>
-        <Text size="sm" c="dimmed" ta="center">
-          {CONTENT_TEXTS.emptyHint}
-        </Text>
-      </Stack>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="content-sources-list">
-        {data.map((source) => (
-          <SourceCard
-            key={source.id}
-            source={source}
-            syncing={sync.isPending && sync.variables === source.id}
-            onSync={startSync}
-            onEdit={(chosen) => onForm({ source: chosen })}
-            onRemove={setRemoving}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <>
-      {body}
+      <QueryBody
+        query={sources}
+        testId="content-sources"
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <Stack align="center" gap={4} py="xl" data-testid="content-sources-empty">
+            <Text fw={500}>{CONTENT_TEXTS.empty}</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {CONTENT_TEXTS.emptyHint}
+            </Text>
+          </Stack>
+        }
+      >
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="content-sources-list">
+            {data.map((source) => (
+              <SourceCard
+                key={source.id}
+                source={source}
+                syncing={sync.isPending && sync.variables === source.id}
+                onSync={startSync}
+                onEdit={(chosen) => onForm({ source: chosen })}
+                onRemove={setRemoving}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryBody>
       {form && <SourceFormModal source={form.source} onClose={() => onForm(null)} />}
       {removing && (
         <ConfirmDialog

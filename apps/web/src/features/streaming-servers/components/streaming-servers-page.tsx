@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBan, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -9,7 +9,7 @@ import {
 } from '@panel/shared/connections/streaming-servers-api';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { lazyModal } from '@/components/lazy-modal';
-import { LoadFailure } from '@/components/load-failure';
+import { QueryBody } from '@/components/query-body';
 import { formatIsoDateTime } from '@/lib/format-date';
 import { classifySessionFailure } from '@/lib/session-failure';
 import { showErrorToast, showSuccessToast } from '@/lib/toasts';
@@ -84,7 +84,7 @@ function ServerRow({
  * is revoked after a confirmation.
  */
 export function StreamingServersPage() {
-  const { data, error, isPending, refetch, isRefetching } = useStreamingServers();
+  const servers = useStreamingServers();
   const revoke = useRevokeStreamingServer();
   const [form, setForm] = useState<ServerForm>(null);
   const [revoking, setRevoking] = useState<StreamingServer | null>(null);
@@ -102,61 +102,6 @@ export function StreamingServersPage() {
     });
   };
 
-  let body;
-  if (error && !data) {
-    body = (
-      <LoadFailure
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isRefetching}
-        testId="streaming-servers-error"
-      />
-    );
-  } else if (isPending) {
-    body = (
-      <Center py="xl">
-        <Loader data-testid="streaming-servers-loading" />
-      </Center>
-    );
-  } else if (data.length === 0) {
-    body = (
-      <Stack align="center" gap={4} py="xl" data-testid="streaming-servers-empty">
-        <Text fw={500}>{TEXTS.empty}</Text>
-        <Text size="sm" c="dimmed" ta="center">
-          {TEXTS.emptyHint}
-        </Text>
-      </Stack>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={800}>
-        <Table striped highlightOnHover data-testid="streaming-servers-list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{TEXTS.name}</Table.Th>
-              <Table.Th>{TEXTS.token}</Table.Th>
-              <Table.Th>{TEXTS.controlUrl}</Table.Th>
-              <Table.Th>{TEXTS.createdAt}</Table.Th>
-              <Table.Th>{TEXTS.lastSeen}</Table.Th>
-              <Table.Th>{TEXTS.status}</Table.Th>
-              <Table.Th>{TEXTS.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((server) => (
-              <ServerRow
-                key={server.id}
-                server={server}
-                onEdit={(chosen) => setForm({ server: chosen })}
-                onRevoke={setRevoking}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
@@ -172,7 +117,47 @@ export function StreamingServersPage() {
       <Text size="sm" c="dimmed">
         {TEXTS.intro}
       </Text>
-      {body}
+      <QueryBody
+        query={servers}
+        testId="streaming-servers"
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <Stack align="center" gap={4} py="xl" data-testid="streaming-servers-empty">
+            <Text fw={500}>{TEXTS.empty}</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {TEXTS.emptyHint}
+            </Text>
+          </Stack>
+        }
+      >
+        {(data) => (
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped highlightOnHover data-testid="streaming-servers-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{TEXTS.name}</Table.Th>
+                  <Table.Th>{TEXTS.token}</Table.Th>
+                  <Table.Th>{TEXTS.controlUrl}</Table.Th>
+                  <Table.Th>{TEXTS.createdAt}</Table.Th>
+                  <Table.Th>{TEXTS.lastSeen}</Table.Th>
+                  <Table.Th>{TEXTS.status}</Table.Th>
+                  <Table.Th>{TEXTS.actions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((server) => (
+                  <ServerRow
+                    key={server.id}
+                    server={server}
+                    onEdit={(chosen) => setForm({ server: chosen })}
+                    onRevoke={setRevoking}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryBody>
       {form && <ServerFormModal server={form.server} onClose={() => setForm(null)} />}
       {revoking && (
         <ConfirmDialog
