@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
 import { ADMIN } from './fixtures/admin';
+import { fakeServiceEnv } from './fixtures/fake-ports';
 import { panelWebServer } from './panel-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -35,5 +36,8 @@ export default defineConfig({
     // server tests (the default of 5 would refuse the later journeys with 429).
     SIGN_IN_ATTEMPTS_PER_MINUTE: '60',
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '600',
+    // Outside services of the handover journey (issue 14), each faked by the spec that needs it on these
+    // fixed local ports (e2e/fixtures/fake-ports.ts): the DNS that verifies domains, DreamTV, connect TV.
+    ...fakeServiceEnv(port),
   }),
 });

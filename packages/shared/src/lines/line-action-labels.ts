@@ -6,6 +6,10 @@
 export const LINE_ACTIONS = [
   'edit',
   'user-info',
+  'short-links',
+  'whatsapp',
+  'dreamtv',
+  'connect-tv',
   'renew-month',
   'renew-package',
   'renew-calendar',
@@ -25,6 +29,10 @@ export type LineAction = (typeof LINE_ACTIONS)[number];
 export const LINE_ACTION_LABELS: Record<LineAction, string> = {
   edit: 'Editar',
   'user-info': 'Informações do usuário',
+  'short-links': 'Links curtos',
+  whatsapp: 'Mensagem WhatsApp',
+  dreamtv: 'Playlist DreamTV',
+  'connect-tv': 'Conectar TV',
   'renew-month': 'Renovar 1 mês',
   'renew-package': 'Renovar por pacote',
   'renew-calendar': 'Renovar por calendário',

@@ -25,6 +25,11 @@ export function lineActions(line: LineFacts) {
     shortLinks: !p2p && !hybrid,
     /** The user/app information modal with the playlist links: IPTV and hybrid lines play through this server. */
     userInfo: !p2p,
+    /** The setup message of the line's app, to copy or send over WhatsApp: every line has one. */
+    whatsapp: true,
+    /** DreamTV and connect TV load an M3U playlist played through this server: IPTV lines only. */
+    dreamTv: !p2p && !hybrid,
+    connectTv: !p2p && !hybrid,
     resyncP2p: p2p,
     resyncHybrid: hybrid,
     hybridTransfer: !hybrid,

@@ -9,3 +9,5 @@ export * from './lines';
 export * from './attempt-counters';
 export * from './content';
 export * from './connections';
+export * from './domains';
+export * from './setup-messages';

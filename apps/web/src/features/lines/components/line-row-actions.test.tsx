@@ -10,6 +10,10 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
     expect(availableLineActions(buildLine())).toEqual([
       'edit',
       'user-info',
+      'short-links',
+      'whatsapp',
+      'dreamtv',
+      'connect-tv',
       'renew-month',
       'renew-package',
       'renew-calendar',
@@ -102,6 +106,7 @@ describe('LineRowActions', () => {
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Editar',
+      'Mensagem WhatsApp',
       'Renovar 1 mês',
       'Renovar por pacote',
       'Renovar por calendário',
