@@ -86,6 +86,9 @@ const configSchema = z
     // The address customers' apps use (shown in the panel's playlist links and written into get.php's
     // playlists); unset: the origin the request came to (decision 0037).
     PLAYER_BASE_URL: optionalHttpUrl,
+    // The scheme of the short links shown to resellers (http(s)://<domain>/<code>): https in production,
+    // where the reseller's domain has a certificate; the journeys, which reach a local server, use http.
+    SHORT_LINK_SCHEME: z.enum(['http', 'https']).default('https'),
     // The player's rendered-answer cache (decision 0043): a folder, "off" for none; unset, a fresh folder
     // under the system's temp folder. At most MAX_FILES files and MAX_MB megabytes, oldest removed first.
     PLAYER_CACHE_DIR: optionalText,

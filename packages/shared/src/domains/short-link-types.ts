@@ -4,3 +4,18 @@
  */
 export const SHORT_LINK_TYPES = ['mpgets', 'hls', 'ssiptv', 'epg'] as const;
 export type ShortLinkType = (typeof SHORT_LINK_TYPES)[number];
+
+/** The host a link of `type` is served on: SS IPTV links use the domain's `ss.` sub-domain. */
+export function shortLinkHost(domain: string, type: ShortLinkType): string {
+  return type === 'ssiptv' ? `ss.${domain}` : domain;
+}
+
+/** The address a customer opens; `scheme` is the server's SHORT_LINK_SCHEME. */
+export function shortLinkUrl(
+  scheme: 'http' | 'https',
+  domain: string,
+  type: ShortLinkType,
+  code: string,
+): string {
+  return `${scheme}://${shortLinkHost(domain, type)}/${code}`;
+}
