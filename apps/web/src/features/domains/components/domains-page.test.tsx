@@ -1,5 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DOMAIN_CHECK_ERRORS, DOMAIN_MESSAGES, type Domain } from '@panel/shared/domains/domains-api';
 import type { Profile } from '@panel/shared/profile/profile-schema';
@@ -40,12 +41,17 @@ const list = (...domains: Domain[]): MockAnswer => ({ body: { data: domains } })
 const RESELLER = buildProfile({ type: 'reseller' });
 const ADMIN = buildProfile({ type: 'admin' });
 
+function Location() {
+  return <div data-testid="location">{useLocation().pathname}</div>;
+}
+
 function renderPage(profile: Profile = RESELLER, createOnOpen = false) {
   return renderWithProviders(
-    <>
+    <MemoryRouter initialEntries={[createOnOpen ? '/domains/create' : '/domains']}>
       <Notifications />
       <DomainsPage profile={profile} createOnOpen={createOnOpen} />
-    </>,
+      <Location />
+    </MemoryRouter>,
   );
 }
 
@@ -179,6 +185,10 @@ describe("'Novo domínio' modal", () => {
     expect(within(setup).getByTestId('domain-setup-token').textContent).toBe('tok_novo');
     expect(setup.textContent).toContain('http://novo.com.br/.well-known/painel-dominio.txt');
     expect(await screen.findByText(DOMAIN_MESSAGES.added)).toBeTruthy();
+    // /domains/create becomes /domains once the modal is closed.
+    expect(screen.getByTestId('location').textContent).toBe('/domains/create');
+    fireEvent.click(screen.getByTestId('domain-new-done'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/domains'));
   });
 
   it('says when the panel has no nameservers configured', async () => {

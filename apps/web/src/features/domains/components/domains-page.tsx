@@ -1,11 +1,13 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Domain } from '@panel/shared/domains/domains-api';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListLayout } from '@/components/data-table/list-layout';
 import { lazyModal } from '@/components/lazy-modal';
 import { QueryBody } from '@/components/query-body';
+import { paths } from '@/config/paths';
 import { useCardMode } from '@/lib/list-state/use-card-mode';
 import { useDomains } from '../api/list-domains';
 import { DomainRowActions } from './domain-row-actions';
@@ -56,7 +58,12 @@ export function DomainsPage({ profile, createOnOpen = false }: DomainsPageProps)
   const cardMode = useCardMode(profile.mobile_table_mode);
   const domains = useDomains();
   const actions = useDomainActions();
+  const navigate = useNavigate();
   const [creating, setCreating] = useState(createOnOpen);
+  const closeNew = () => {
+    setCreating(false);
+    if (createOnOpen) void navigate(paths.domains, { replace: true });
+  };
   const [managing, setManaging] = useState<Domain | null>(null);
   const [removing, setRemoving] = useState<Domain | null>(null);
 
@@ -157,7 +164,7 @@ export function DomainsPage({ profile, createOnOpen = false }: DomainsPageProps)
           )
         }
       </QueryBody>
-      {creating && <NewDomainModal onClose={() => setCreating(false)} />}
+      {creating && <NewDomainModal onClose={closeNew} />}
       {managing && <ManageDomainModal domain={managing} onClose={() => setManaging(null)} />}
       {removing && (
         <ConfirmDialog
