@@ -52,6 +52,7 @@ test('a reseller adds two domains, both verified; sets one as default and remove
   await expect(modal.locator('[data-testid$="-state"]')).toHaveText('Verificado');
   await page.screenshot(shot('90-domains-new-1366'));
   await modal.getByTestId('domain-new-done').click();
+  await expect(page).toHaveURL(/\/domains$/);
 
   // The journey step the handover journey reuses; the new domain goes to the top.
   await addAndVerifyDomain(page, second);
