@@ -18,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import connections from './modules/connections/connections.plugin';
 import { complementsRoutes } from './modules/complements/complements.routes';
 import contentImport from './modules/content-import/content-import.plugin';
+import domains from './modules/domains/domains.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import ingest from './modules/ingest/ingest.plugin';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
   await app.register(ingest, { db, config });
+  await app.register(domains, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();
