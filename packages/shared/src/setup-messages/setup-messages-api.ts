@@ -10,7 +10,6 @@ export const SETUP_MESSAGES = {
   required: FIELD_MESSAGES.required,
   bodyMax: `Máximo de ${SETUP_TEMPLATE_MAX} caracteres`,
   appNotFound: 'Aplicativo não encontrado.',
-  copied: 'Copiado para a área de transferência!',
   saved: 'Mensagem alterada com sucesso',
   restored: 'Mensagem padrão restaurada',
   noPhone: 'Este usuário não tem telefone cadastrado. Informe um número para enviar no WhatsApp.',
