@@ -32,6 +32,7 @@ describe('route table', () => {
         '/admin/transfer',
         '/content-sources',
         '/streaming-servers',
+        '/admin/setup-messages',
         '*',
       ].sort(),
     );

@@ -77,6 +77,11 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
       default: m.StreamingServersPage,
     })),
   ),
+  'setup-messages': lazyScreen(() =>
+    import('@/features/setup-messages/components/setup-templates-page').then((m) => ({
+      default: m.SetupTemplatesPage,
+    })),
+  ),
   'profile-settings': lazyScreen(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,
