@@ -18,6 +18,8 @@ export function useLineSetupMessages(id: Line['id']) {
     queryOptions({
       queryKey: [...QUERY_ROOTS.lines, 'setup-messages', id],
       queryFn: ({ signal }) => getLineSetupMessages(id, signal),
+      // The admin edits the templates elsewhere: every opening asks again (one small request).
+      staleTime: 0,
       // The panel shows the failure itself, with 'Tentar novamente'.
       meta: { silentError: true },
     }),
