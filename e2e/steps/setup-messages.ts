@@ -25,15 +25,35 @@ export async function copyWhatsAppMessage(
     await expect(modal.getByTestId('whatsapp-app')).toHaveValue(app);
   }
   await modal.getByTestId('whatsapp-copy').click();
-  await expect(page.getByText('Copiado para a área de transferência!')).toBeVisible();
+  const toast = page.getByText('Copiado para a área de transferência!');
+  await expect(toast).toBeVisible();
   const text = await page.evaluate(() => navigator.clipboard.readText());
   await expect(shown).toHaveValue(text);
   const href = (await modal.getByTestId('whatsapp-send').getAttribute('href')) ?? '';
+  await dismissToasts(page);
   return { text, href };
+}
+
+/**
+ * Closes the toasts still shown. On a phone they sit over the dialog's buttons, and the tap that raised
+ * one leaves the pointer on it, which pauses its timer.
+ */
+async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.mantine-Notification-root');
+  for (let left = 10; left > 0 && (await toasts.count()) > 0; left--) {
+    // A toast may close by itself between the count and the click.
+    await toasts
+      .first()
+      .locator('button')
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0);
 }
 
 /** In the open dialog with a setup message, shows the QR code and checks it is an image of real size. */
 export async function showQrCode(page: Page): Promise<void> {
+  await dismissToasts(page);
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId(/-qr-toggle$/) });
   await dialog.getByTestId(/-qr-toggle$/).click();
   const image = dialog.locator('img[data-testid$="-qr"]');
