@@ -32,6 +32,7 @@ import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
+import { setupMessagesRoutes } from './modules/setup-messages/setup-messages.routes';
 import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
 import { viewsRoutes } from './modules/views/views.routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(streamsRoutes, { db, config });
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
+  await app.register(setupMessagesRoutes, { db, config });
   await app.register(ingest, { db, config });
   await app.register(domains, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });

@@ -93,6 +93,7 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
         'resync-p2p',
         'unblock',
         'user-info',
+        'whatsapp',
       ].sort(),
     );
   });
