@@ -106,6 +106,7 @@ describe('built flag', () => {
       'content-sources',
       'streaming-servers',
       'admin-transfer',
+      'migrate-client',
     ]);
     expect(ids(visibleSidebarMenu({ type: 'reseller' }))).toEqual([
       'dashboard',
@@ -120,6 +121,9 @@ describe('built flag', () => {
       'resellers-logs',
       'logs',
     ]);
+    expect(
+      ids(visibleSidebarMenu({ type: 'reseller', settings: { user_migration_list: 'true' } })),
+    ).toContain('migrate-client');
     // The API refuses publishers on the reseller and line screens: the menu does not offer them.
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual(['dashboard', 'logs']);
   });

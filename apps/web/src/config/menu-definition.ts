@@ -220,7 +220,7 @@ export const SIDEBAR_MENU = [
     icon: 'migration',
     audience: 'adminOrMigrationList',
     target: dialog('userMigration'),
-    built: false,
+    built: true,
   },
   {
     id: 'manual',
