@@ -6,7 +6,6 @@ export const PANEL_SETTINGS_MESSAGES = {
   flagInvalid: "Informe 'true' ou 'false'",
   hostInvalid: 'Informe um domínio válido',
   empty: 'Informe pelo menos uma configuração',
-  saved: 'Configuração alterada com sucesso',
 } as const;
 
 const flag = z.enum(['true', 'false'], { error: PANEL_SETTINGS_MESSAGES.flagInvalid });

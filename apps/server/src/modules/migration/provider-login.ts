@@ -7,7 +7,7 @@ import { getProviderJson, ProviderRequestError } from './provider-client';
 
 /**
  * The customer's line as the other provider's player API describes it
- * (docs/product/xtream-contract.md#1-login-get-player_apiphpusernameupasswordp): `user_info` of the login.
+ * (docs/product/xtream-contract.md (section 1, the login)): `user_info` of the login.
  * Providers differ in types (numbers or digit strings), so both are read.
  */
 export interface ProviderLine {
