@@ -1,5 +1,7 @@
 import { MIGRATION_MESSAGES } from '@panel/shared/migration/migration-api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lines as linesTable } from '../../db/schema/index';
 import { createLine, createSession, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
 import { startFakeProvider, type FakeProvider } from '../../../test/migration/fake-provider';
@@ -279,6 +281,27 @@ describe('migrate', () => {
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     expect(await balanceOf(t.db, account.id)).toBe('0.00');
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
+  });
+  it('two resellers migrating the same customer at once: one line, the other gets the clear 409', async () => {
+    const first = await createSignedInAccount(t.app);
+    const second = await createSignedInAccount(t.app);
+    const { url, username } = customer(20);
+    const responses = await Promise.all(
+      [first, second].map(({ token }) =>
+        t.as(token).post('/api/migration/migrate', { url, service: 'iptv' }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const refused = responses.find((response) => response.statusCode === 409)!;
+    expectRefusal(refused, {
+      status: 409,
+      code: 'conflict',
+      message: MIGRATION_MESSAGES.usernameTaken,
+      field: 'url',
+    });
+    const lines = await t.db.select().from(linesTable).where(eq(linesTable.username, username));
+    expect(lines).toHaveLength(1);
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 });
