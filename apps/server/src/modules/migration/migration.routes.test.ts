@@ -40,6 +40,12 @@ function customer(days: number, screens = 1, status?: 'Expired' | 'Disabled') {
   return { username, password, url: provider.playlistUrl(username, password) };
 }
 
+/** A customer whose username or password this panel's rules refuse. */
+function foreignCredentials(username: string, password: string) {
+  provider.addAccount({ username, password, expDate: now() + 10 * DAY, maxConnections: 1 });
+  return provider.playlistUrl(username, password);
+}
+
 async function setMigrationForResellers(value: 'true' | 'false') {
   const response = await t.as(t.adminToken).put('/api/admin/panel', { user_migration_list: value });
   expect(response.statusCode, response.body).toBe(200);
@@ -112,6 +118,8 @@ describe('migration check', () => {
       [customer(-2, 1).url, MIGRATION_MESSAGES.expired],
       [customer(0, 1).url, MIGRATION_MESSAGES.noExpiry],
       [customer(5, 101).url, MIGRATION_MESSAGES.tooManyScreens],
+      [foreignCredentials('ClienteMaiusculo', 'Senha1z'), MIGRATION_MESSAGES.credentialsInvalid],
+      [foreignCredentials('clientesenha', 'senha#espaco'), MIGRATION_MESSAGES.credentialsInvalid],
     ];
     for (const [url, message] of cases) {
       expectRefusal(

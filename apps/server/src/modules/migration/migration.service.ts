@@ -34,7 +34,7 @@ const PASSWORD_CHARACTERS = /^[A-Za-z0-9@!?]{1,64}$/;
 
 const refusal = (message: string, field = 'url') => new AppError(422, 'validation_failed', message, field);
 
-/** Migrating is for admins, or for everyone when the setting user_migration_list is 'true' (docs/product/roles.md). */
+/** Migrating is for admins, or for resellers while the setting user_migration_list is 'true' (docs/product/roles.md). */
 async function requireMigrationAllowed(db: Database, caller: Caller): Promise<void> {
   if (caller.role === 'admin') return;
   if ((await readSetting(db, 'user_migration_list')) !== 'true') {
