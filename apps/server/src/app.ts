@@ -33,6 +33,7 @@ import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
+import { tvAppsRoutes } from './modules/tv-apps/tv-apps.routes';
 import { viewsRoutes } from './modules/views/views.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(streamsRoutes, { db, config });
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
+  await app.register(tvAppsRoutes, { db, config });
   await app.register(ingest, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
