@@ -13,7 +13,7 @@ import { linePasswordSchema, lineUsernameSchema, newLinePasswordSchema } from '.
 import { LINE_MESSAGES } from './line-messages';
 import { macAddressSchema } from './mac-address';
 import { dreamTvCreateOutcomeSchema } from '../tv-apps/dreamtv-create-outcome';
-import { TV_APPS_MESSAGES } from '../tv-apps/tv-apps-messages';
+import { TV_MAC_MESSAGES } from '../tv-apps/tv-mac-messages';
 import { dreamTvMacSchema } from '../tv-apps/tv-app-mac';
 
 /** The contract of /api/users (lines): query, bodies and the row, shared by server and panel. */
@@ -158,7 +158,7 @@ function refineNewLine(
   context: z.RefinementCtx,
 ): void {
   if (value.dreamtv_mac !== undefined && value.system !== SYSTEMS.iptv)
-    context.addIssue({ code: 'custom', path: ['dreamtv_mac'], message: TV_APPS_MESSAGES.iptvOnly });
+    context.addIssue({ code: 'custom', path: ['dreamtv_mac'], message: TV_MAC_MESSAGES.iptvOnly });
   if ((value.username === undefined) !== (value.password === undefined)) {
     const field = value.username === undefined ? 'username' : 'password';
     context.addIssue({ code: 'custom', path: [field], message: LINE_MESSAGES.required });
