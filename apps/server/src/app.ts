@@ -37,6 +37,7 @@ import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { setupMessagesRoutes } from './modules/setup-messages/setup-messages.routes';
 import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
+import { tvAppsRoutes } from './modules/tv-apps/tv-apps.routes';
 import { viewsRoutes } from './modules/views/views.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(setupMessagesRoutes, { db, config });
   await app.register(migrationRoutes, { db, config });
   await app.register(panelSettingsRoutes, { db });
+  await app.register(tvAppsRoutes, { db, config });
   await app.register(ingest, { db, config });
   await app.register(domains, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });

@@ -166,6 +166,15 @@ const configSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    // The DreamTV app's playlist API (decision 0051): base URL and the key sent as X-Api-Key. Either unset:
+    // DreamTV is "not configured" and the panel says so.
+    DREAMTV_API_URL: optionalHttpUrl,
+    DREAMTV_API_KEY: optionalText,
+    // The connect-TV service that pushes a line's playlist to a TV by MAC (decision 0051), same shape.
+    TV_CONNECT_API_URL: optionalHttpUrl,
+    TV_CONNECT_API_KEY: optionalText,
+    // Both TV app services: a call with no complete answer within this many ms fails (502, never a hang).
+    TV_APPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the
     // listener closes; past TIMEOUT ms from the signal the process exits anyway, non-zero (decision 0025).
     SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(500),

@@ -12,6 +12,9 @@ import {
 import { linePasswordSchema, lineUsernameSchema, newLinePasswordSchema } from './line-credentials';
 import { LINE_MESSAGES } from './line-messages';
 import { macAddressSchema } from './mac-address';
+import { dreamTvCreateOutcomeSchema } from '../tv-apps/dreamtv-create-outcome';
+import { TV_MAC_MESSAGES } from '../tv-apps/tv-mac-messages';
+import { dreamTvMacSchema } from '../tv-apps/tv-app-mac';
 
 /** The contract of /api/users (lines): query, bodies and the row, shared by server and panel. */
 
@@ -136,12 +139,26 @@ const createLineFields = {
   /** Only an admin or a master may create a line for a reseller of its subtree; default: the caller. */
   reseller_id: idParamSchema.optional(),
   expire_at_2359: z.boolean().default(false),
+  /**
+   * An IPTV line's DreamTV device: after the line is created its playlist is added there; in random mode the
+   * credentials are `dream_` + 8 random and a 10-character password (docs/product/rules.md#dreamtv-mac).
+   */
+  dreamtv_mac: dreamTvMacSchema.optional(),
 };
 
 function refineNewLine(
-  value: { username?: string; password?: string; system: number; full_name?: string; macaddr?: string },
+  value: {
+    username?: string;
+    password?: string;
+    system: number;
+    full_name?: string;
+    macaddr?: string;
+    dreamtv_mac?: string;
+  },
   context: z.RefinementCtx,
 ): void {
+  if (value.dreamtv_mac !== undefined && value.system !== SYSTEMS.iptv)
+    context.addIssue({ code: 'custom', path: ['dreamtv_mac'], message: TV_MAC_MESSAGES.iptvOnly });
   if ((value.username === undefined) !== (value.password === undefined)) {
     const field = value.username === undefined ? 'username' : 'password';
     context.addIssue({ code: 'custom', path: [field], message: LINE_MESSAGES.required });
@@ -263,6 +280,12 @@ export const lineActionResultSchema = z.object({
   balance: z.string(),
 });
 export type LineActionResult = z.infer<typeof lineActionResultSchema>;
+
+/** POST /api/users: the action result, plus the DreamTV outcome when `dreamtv_mac` was sent. */
+export const createLineResultSchema = lineActionResultSchema.extend({
+  dreamtv: dreamTvCreateOutcomeSchema.optional(),
+});
+export type CreateLineResult = z.infer<typeof createLineResultSchema>;
 
 /** The delivery state of a P2P or hybrid line after a resync (null for IPTV lines). */
 export const lineResyncResultSchema = z.object({

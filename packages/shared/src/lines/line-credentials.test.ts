@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { hasAscendingSequence } from '../auth/sequences';
 import {
+  dreamTvPassword,
+  dreamTvUsername,
   lineUsernameSchema,
   linePasswordSchema,
   newLinePasswordSchema,
@@ -69,5 +72,23 @@ describe('MAC address (docs/product/rules.md#mac-address)', () => {
     expect(message(macAddressSchema, '')).toBe(LINE_MESSAGES.required);
     expect(message(macAddressSchema, 'aa:bb:cc:dd:ee')).toBe(LINE_MESSAGES.macInvalid);
     expect(message(macAddressSchema, 'gg:bb:cc:dd:ee:ff')).toBe(LINE_MESSAGES.macInvalid);
+  });
+});
+
+describe('DreamTV credentials (docs/product/constants.md#lines)', () => {
+  it('username dream_ + 8, password 10 starting with a letter, no ascending runs', () => {
+    let seed = 7;
+    const random = (max: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % max;
+    };
+    for (let round = 0; round < 200; round++) {
+      const username = dreamTvUsername(random);
+      const password = dreamTvPassword(random);
+      expect(username).toMatch(/^dream_[a-z0-9]{8}$/);
+      expect(password).toMatch(/^[a-z][a-z0-9]{9}$/);
+      expect(hasAscendingSequence(username.slice(6))).toBe(false);
+      expect(hasAscendingSequence(password)).toBe(false);
+    }
   });
 });

@@ -40,3 +40,30 @@ export function randomCredential(random: (max: number) => number): string {
     if (!hasAscendingSequence(value) && /[a-z]/.test(value)) return value;
   }
 }
+
+/** The prefix of the username generated for a line created with a DreamTV MAC (docs/product/constants.md#lines). */
+export const DREAMTV_USERNAME_PREFIX = 'dream_';
+const DREAMTV_USERNAME_RANDOM = 8;
+const DREAMTV_PASSWORD_LENGTH = 10;
+
+function randomRun(random: (max: number) => number, length: number): string {
+  let value = '';
+  while (value.length < length) value += ALPHANUMERIC[random(ALPHANUMERIC.length)];
+  return value;
+}
+
+/** `dream_` plus 8 random characters (docs/product/constants.md#lines); no ascending run in the random part. */
+export function dreamTvUsername(random: (max: number) => number): string {
+  for (;;) {
+    const value = randomRun(random, DREAMTV_USERNAME_RANDOM);
+    if (!hasAscendingSequence(value)) return `${DREAMTV_USERNAME_PREFIX}${value}`;
+  }
+}
+
+/** The 10-character password of a DreamTV line: starts with a letter, no ascending sequence. */
+export function dreamTvPassword(random: (max: number) => number): string {
+  for (;;) {
+    const value = (LETTERS[random(LETTERS.length)] ?? 'a') + randomRun(random, DREAMTV_PASSWORD_LENGTH - 1);
+    if (!hasAscendingSequence(value)) return value;
+  }
+}

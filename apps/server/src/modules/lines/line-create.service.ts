@@ -15,7 +15,13 @@ import { recordLog } from '../logs/logs.service';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
 import type { LineActionOutcome } from './line-action-runner';
 import { macTakenError, uniqueConflictOr } from './line-errors';
-import { freeUsername, nowSeconds, randomPassword, requireSalePackage } from './line-identity';
+import {
+  freeUsername,
+  nowSeconds,
+  randomDreamTvPassword,
+  randomPassword,
+  requireSalePackage,
+} from './line-identity';
 import { requireLineOwner } from './line-scope';
 import { fromSeconds, lineLogType, toLine } from './line-view';
 import { defaultBouquetIds, insertLine, macTaken, readSetting } from './lines.repository';
@@ -52,8 +58,10 @@ export async function createLine(
     return await runInTransaction(db, async (tx) => {
       await lockAccountTree(tx, 'keep');
       const owner = await requireLineOwner(tx, caller, input.reseller_id);
-      const username = await freeUsername(tx, input.username);
-      const password = input.password ?? randomPassword();
+      // A line made for DreamTV in random mode gets `dream_` credentials (docs/product/constants.md#lines).
+      const forDreamTv = input.dreamtv_mac !== undefined && input.username === undefined;
+      const username = await freeUsername(tx, input.username, undefined, forDreamTv ? 'dreamtv' : 'line');
+      const password = input.password ?? (forDreamTv ? randomDreamTvPassword() : randomPassword());
       if (input.macaddr && (await macTaken(tx, input.macaddr))) throw macTakenError();
       const now = nowSeconds();
       let exp = options.trial

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { P2P_PACKAGE_IDS, SYSTEMS } from '@panel/shared/catalog/packages';
-import { randomCredential } from '@panel/shared/lines/line-credentials';
+import { dreamTvPassword, dreamTvUsername, randomCredential } from '@panel/shared/lines/line-credentials';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { Database } from '../../db/database';
 import { findPackage, type PackageRow } from '../catalog/packages.repository';
@@ -15,13 +15,14 @@ export async function freeUsername(
   db: Database,
   wanted: string | undefined,
   exceptId?: number,
+  kind: 'line' | 'dreamtv' = 'line',
 ): Promise<string> {
   if (wanted !== undefined) {
     if (await usernameTaken(db, wanted, exceptId)) throw usernameTakenError();
     return wanted;
   }
   for (let attempt = 0; attempt < RANDOM_ATTEMPTS; attempt++) {
-    const candidate = randomCredential(randomBelow);
+    const candidate = kind === 'dreamtv' ? dreamTvUsername(randomBelow) : randomCredential(randomBelow);
     if (!(await usernameTaken(db, candidate))) return candidate;
   }
   throw new Error('could not find a free random username');
@@ -47,6 +48,11 @@ export async function requireSalePackage(
     throw lineRefusal(LINE_MESSAGES.packageInvalid, 'package_id');
   }
   return found;
+}
+
+/** The 10-character password of a line created for DreamTV (docs/product/constants.md#lines). */
+export function randomDreamTvPassword(): string {
+  return dreamTvPassword(randomBelow);
 }
 
 export function nowSeconds(): number {

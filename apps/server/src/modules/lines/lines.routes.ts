@@ -3,10 +3,11 @@ import {
   checkMacSchema,
   cleanupExpiredSchema,
   cleanupResultSchema,
+  createLineResultSchema,
+  type CreateLineResult,
   createLineSchema,
   createTrialLineSchema,
   editLineSchema,
-  lineActionResultSchema,
   lineListQuerySchema,
   lineListResponseSchema,
   lineSchema,
@@ -14,6 +15,7 @@ import {
 } from '@panel/shared/lines/line-api';
 import { lineLinksResponseSchema } from '@panel/shared/lines/line-links';
 import { idParamsSchema, searchOptionSchema } from '@panel/shared/lists/list-query';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -25,11 +27,13 @@ import { requireCaller } from '../auth/caller';
 import { toActionResult } from './line-action-runner';
 import { lineActionsRoutes } from './line-actions.routes';
 import { cleanupExpiredLines } from './line-cleanup.service';
-import { createLine } from './line-create.service';
+import { createLine, type CreateLine, type CreateTrialLine } from './line-create.service';
 import { getLineLinks } from './line-links.service';
 import { deleteLine, editLine } from './line-edit.service';
 import { checkMac } from './line-system.service';
 import { getLine, listLines, searchLines } from './lines-list.service';
+import { tvAppsFromConfig } from '../tv-apps/tv-apps';
+import { connectCreatedLine } from '../tv-apps/tv-apps.service';
 
 const tags = ['users'];
 const access = ADMIN_OR_RESELLER;
@@ -39,6 +43,22 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app,
   { db, config },
 ) => {
+  const tvApps = tvAppsFromConfig(config);
+
+  /** Creates the line, then, with `dreamtv_mac`, its DreamTV playlist (docs/product/rules.md#dreamtv-mac). */
+  async function createWithDreamTv(
+    request: FastifyRequest,
+    input: CreateLine | CreateTrialLine,
+    options: { trial: boolean },
+  ): Promise<CreateLineResult> {
+    const caller = requireCaller(request);
+    const result = toActionResult(await createLine(db, caller, input, options));
+    if (input.dreamtv_mac === undefined) return result;
+    const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
+    const done = await connectCreatedLine(db, caller, result.line.id, input.dreamtv_mac, tvApps, baseUrl);
+    return { ...result, line: done.line ?? result.line, dreamtv: done.dreamtv };
+  }
+
   app.get(
     '/api/users',
     {
@@ -66,13 +86,11 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         tags,
         summary: 'Create a line with its system; costs the package’s official credits (admin: free)',
         body: createLineSchema,
-        response: { 201: lineActionResultSchema, ...errorResponses },
+        response: { 201: createLineResultSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(toActionResult(await createLine(db, requireCaller(request), request.body, { trial: false }))),
+      reply.status(201).send(await createWithDreamTv(request, request.body, { trial: false })),
   );
 
   app.post(
@@ -83,13 +101,11 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         tags,
         summary: 'Create a free trial line (package 61) when trial_user_create_enabled is on',
         body: createTrialLineSchema,
-        response: { 201: lineActionResultSchema, ...errorResponses },
+        response: { 201: createLineResultSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(toActionResult(await createLine(db, requireCaller(request), request.body, { trial: true }))),
+      reply.status(201).send(await createWithDreamTv(request, request.body, { trial: true })),
   );
 
   app.post(

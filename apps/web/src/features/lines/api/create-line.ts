@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  lineActionResultSchema,
+  createLineResultSchema,
   type CreateLineInput,
+  type CreateLineResult,
   type CreateTrialLineInput,
-  type LineActionResult,
 } from '@panel/shared/lines/line-api';
 import { apiRequest } from '@/lib/api-client';
 import { refreshAfterPaidLineAction } from '@/lib/queries/line-refresh';
@@ -13,11 +13,12 @@ export type CreateLineRequest =
 
 /**
  * POST /api/users (costs the package's credits) or POST /api/users/trial_users (free). Without
- * username and password the server generates both.
+ * username and password the server generates both (`dream_` ones with a DreamTV MAC); with `dreamtv_mac`
+ * the answer also says whether the DreamTV playlist was added.
  */
-export async function createLine(request: CreateLineRequest): Promise<LineActionResult> {
+export async function createLine(request: CreateLineRequest): Promise<CreateLineResult> {
   const path = request.trial ? '/users/trial_users' : '/users';
-  return apiRequest(path, lineActionResultSchema, { method: 'POST', body: request.input });
+  return apiRequest(path, createLineResultSchema, { method: 'POST', body: request.input });
 }
 
 export function useCreateLine() {

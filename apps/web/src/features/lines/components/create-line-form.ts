@@ -22,6 +22,8 @@ export interface CreateLineFormValues {
   expire_at_2359: boolean;
   /** The owner (admins and masters, decision 0029): an account id as a string; null = the caller. */
   reseller_id: string | null;
+  /** Optional DreamTV device of an IPTV line: its playlist is added after the creation (docs/product/rules.md#dreamtv-mac). */
+  dreamtv_mac: string;
 }
 
 export const CREATE_LINE_FIELDS = [
@@ -33,6 +35,7 @@ export const CREATE_LINE_FIELDS = [
   'reseller_notes',
   'as_number',
   'reseller_id',
+  'dreamtv_mac',
 ] as const;
 export type CreateLineField = (typeof CREATE_LINE_FIELDS)[number];
 
@@ -54,6 +57,7 @@ export function emptyCreateLineForm(quickTest = false): CreateLineFormValues {
     as_number: '',
     expire_at_2359: false,
     reseller_id: null,
+    dreamtv_mac: '',
   };
 }
 
@@ -89,6 +93,7 @@ export function validateCreateLine(values: CreateLineFormValues): CreateLineVali
     reseller_notes: optional(values.reseller_notes),
     as_number: optional(values.as_number),
     reseller_id: values.reseller_id ? Number(values.reseller_id) : undefined,
+    dreamtv_mac: values.system === SYSTEMS.iptv ? optional(values.dreamtv_mac) : undefined,
   };
   if (values.trial) {
     const parsed = createTrialLineSchema.safeParse(base);

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
+import { TV_APPS_MESSAGES } from '@panel/shared/tv-apps/tv-apps-messages';
 import { buildComplements, buildLine } from '@test/fixtures/line';
 import { mockApi, type MockAnswer, type RecordedCall } from '@test/mock-api';
 import { renderWithProviders } from '@test/render';
@@ -198,6 +199,43 @@ describe('CreateLineModal (docs/product/screens.md#create-flow, docs/product/rul
     await choosePackage(/Completo/);
     fireEvent.click(screen.getByTestId('create-line-submit'));
     expect(await screen.findAllByText(LINE_MESSAGES.usernameTaken)).toHaveLength(1);
+  });
+
+  it('DreamTV MAC (IPTV only): typed uppercased and sent as dreamtv_mac; a malformed one is refused', async () => {
+    const { calls, onCreated } = renderModal();
+    fireEvent.click(screen.getByTestId('create-line-random'));
+    await choosePackage(/Completo/);
+    type('create-line-dreamtv-mac', 'aa:bb:cc');
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    expect(await screen.findByText(TV_APPS_MESSAGES.dreamTvMacFormat)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/users')).toBe(false);
+    type('create-line-dreamtv-mac', 'aa:bb:cc:dd:ee:ff');
+    expect(input('create-line-dreamtv-mac').value).toBe('AA:BB:CC:DD:EE:FF');
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/users');
+    expect(post?.body).toMatchObject({ dreamtv_mac: 'AA:BB:CC:DD:EE:FF' });
+    fireEvent.click(screen.getByRole('radio', { name: 'P2P' }));
+    expect(screen.queryByTestId('create-line-dreamtv-mac')).toBeNull();
+  });
+
+  it("with a DreamTV MAC, a refused creation says 'Erro! Você precisa criar um usuário primeiro.'", async () => {
+    renderModal({
+      handlers: {
+        'POST /users': {
+          status: 409,
+          body: { status: 409, code: 'conflict', message: LINE_MESSAGES.usernameTaken, field: 'username' },
+        },
+      },
+    });
+    type('create-line-username', 'cliente01');
+    type('create-line-password', 'senha9x');
+    await choosePackage(/Completo/);
+    type('create-line-dreamtv-mac', 'AA:BB:CC:DD:EE:FF');
+    fireEvent.click(screen.getByTestId('create-line-submit'));
+    expect((await screen.findByTestId('create-line-dreamtv-error')).textContent).toBe(
+      'Erro! Você precisa criar um usuário primeiro.',
+    );
   });
 
   describe('the owner (decision 0029)', () => {

@@ -12,7 +12,9 @@ import {
 } from '@mantine/core';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { SYSTEMS, type SystemCode } from '@panel/shared/catalog/packages';
-import type { LineActionResult } from '@panel/shared/lines/line-api';
+import type { CreateLineResult } from '@panel/shared/lines/line-api';
+import { typedTvMac } from '@panel/shared/tv-apps/tv-app-mac';
+import { TV_APPS_MESSAGES } from '@panel/shared/tv-apps/tv-apps-messages';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { formatCredits, toCents } from '@panel/shared/money/credits';
 import { Dialog } from '@/components/dialog';
@@ -59,7 +61,7 @@ interface CreateLineModalProps {
   /** The signed-in account: the owner of the line unless another one of its tree is chosen. */
   caller: { id: number; username: string };
   onClose: () => void;
-  onCreated: (result: LineActionResult, request: CreateLineRequest) => void;
+  onCreated: (result: CreateLineResult, request: CreateLineRequest) => void;
 }
 
 /**
@@ -113,7 +115,15 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
     if (!result.ok) return;
     createLine.mutate(result.request, {
       onSuccess: (created) => onCreated(created, result.request),
-      onError: (error) => showLineActionError(error, CREATE_LINE_FIELDS, setError),
+      onError: (error) => {
+        showLineActionError(error, CREATE_LINE_FIELDS, setError);
+        // The DreamTV playlist needs the line first (docs/product/messages.md): say why it was not added.
+        if (result.request.input.dreamtv_mac)
+          setError('root.dreamtv', {
+            type: 'server',
+            message: `${TV_APPS_MESSAGES.createLineFirstTitle} ${TV_APPS_MESSAGES.createLineFirst}`,
+          });
+      },
     });
   });
 
@@ -269,6 +279,27 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
               )}
             />
           )}
+          {system === SYSTEMS.iptv && (
+            <Controller
+              control={control}
+              name="dreamtv_mac"
+              render={({ field }) => (
+                <TextInput
+                  label="MAC DreamTV (opcional)"
+                  placeholder="XX:XX:XX:XX:XX:XX"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={17}
+                  value={field.value}
+                  onChange={(event) => field.onChange(typedTvMac(event.currentTarget.value))}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.dreamtv_mac?.message}
+                  data-testid="create-line-dreamtv-mac"
+                />
+              )}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Telefone (WhatsApp)"
@@ -306,6 +337,7 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
             {price}
           </Text>
           <FormError message={errors.root?.server?.message} testId="create-line-error" />
+          <FormError message={errors.root?.dreamtv?.message} testId="create-line-dreamtv-error" />
           <DialogActions
             onCancel={onClose}
             label={trialOn ? 'Criar teste' : 'Criar'}

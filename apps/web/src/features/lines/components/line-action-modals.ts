@@ -28,6 +28,8 @@ export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineAc
   'hybrid-transfer': lazyModal(() =>
     import('./actions/hybrid-transfer-modal').then((m) => m.HybridTransferModal),
   ),
+  dreamtv: lazyModal(() => import('./actions/dreamtv-modal').then((m) => m.DreamTvModal)),
+  'connect-tv': lazyModal(() => import('./actions/connect-tv-modal').then((m) => m.ConnectTvModal)),
 };
 
 /** Row actions the page runs itself (a request, with a confirmation where it is destructive or paid). */

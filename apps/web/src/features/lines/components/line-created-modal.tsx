@@ -3,7 +3,8 @@ import { Dialog } from '@/components/dialog';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
-import { SYSTEM_LABELS, type LineActionResult } from '@panel/shared/lines/line-api';
+import { SYSTEM_LABELS, type CreateLineResult, type LineActionResult } from '@panel/shared/lines/line-api';
+import { TV_APPS_MESSAGES } from '@panel/shared/tv-apps/tv-apps-messages';
 import { lineActions } from '@panel/shared/lines/line-actions';
 import { formatCredits } from '@panel/shared/money/credits';
 import { notConfiguredMessage } from '@panel/shared/provisioning/provisioning-messages';
@@ -44,7 +45,7 @@ function useProvisioningWarning(result: LineActionResult): string | null {
 }
 
 interface LineCreatedModalProps {
-  result: LineActionResult;
+  result: CreateLineResult;
   onClose: () => void;
 }
 
@@ -84,6 +85,16 @@ export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
             <LineLinks lineId={line.id} testId="line-created-links" />
           </>
         )}
+        {result.dreamtv &&
+          (result.dreamtv.connected ? (
+            <Alert color="teal" data-testid="line-created-dreamtv">
+              {TV_APPS_MESSAGES.dreamTvConnected} MAC: <b>{result.dreamtv.mac}</b>
+            </Alert>
+          ) : (
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="line-created-dreamtv">
+              {result.dreamtv.message} MAC: <b>{result.dreamtv.mac}</b>
+            </Alert>
+          ))}
         <Divider label={SETUP_TEXTS.section} labelPosition="left" />
         <SetupMessagesPanel lineId={line.id} testId="line-created-messages" />
         {warning && (

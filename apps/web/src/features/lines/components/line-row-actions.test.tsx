@@ -81,6 +81,8 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
         'add-days',
         'block',
         'change-service',
+        'connect-tv',
+        'dreamtv',
         'edit',
         'expiry-2359',
         'hybrid-transfer',

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Line, LineActionResult, LineSortField } from '@panel/shared/lines/line-api';
+import type { CreateLineResult, Line, LineSortField } from '@panel/shared/lines/line-api';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { DataTable } from '@/components/data-table/data-table';
 import { ListLayout } from '@/components/data-table/list-layout';
@@ -99,7 +99,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
     if (hasRequest) void navigate(location.pathname, { replace: true, state: null });
   }, [hasRequest, navigate, location.pathname]);
 
-  const [created, setCreated] = useState<LineActionResult | null>(null);
+  const [created, setCreated] = useState<CreateLineResult | null>(null);
   const [cleanupOpen, setCleanupOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
@@ -122,7 +122,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
     if (createOnOpen) void navigate(paths.users, { replace: true });
   };
 
-  const handleCreated = (result: LineActionResult, request: CreateLineRequest) => {
+  const handleCreated = (result: CreateLineResult, request: CreateLineRequest) => {
     closeCreate();
     setCreated(result);
     showSmallToast(request.trial ? LINE_SMALL_TOASTS.trialCreated : LINE_SMALL_TOASTS.created);
