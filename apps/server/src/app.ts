@@ -31,6 +31,8 @@ import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
+import shortLinkRedirect from './modules/short-links/short-link-redirect.plugin';
+import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
 import { viewsRoutes } from './modules/views/views.routes';
@@ -174,6 +176,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
   await app.register(ingest, { db, config });
+  await app.register(shortLinksRoutes, { db, config });
+  // GET <verified domain>/<code>: before the panel's pages, which answer every other path (decision 0049).
+  await app.register(shortLinkRedirect, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();

@@ -89,6 +89,9 @@ const configSchema = z
     // The scheme of the short links shown to resellers (http(s)://<domain>/<code>): https in production,
     // where the reseller's domain has a certificate; the journeys, which reach a local server, use http.
     SHORT_LINK_SCHEME: z.enum(['http', 'https']).default('https'),
+    // How long the short-link redirect remembers which verified domain a Host names (or that it names none),
+    // in ms; the domains module clears it when a domain is verified or removed (decision 0049).
+    SHORT_LINK_HOST_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     // The player's rendered-answer cache (decision 0043): a folder, "off" for none; unset, a fresh folder
     // under the system's temp folder. At most MAX_FILES files and MAX_MB megabytes, oldest removed first.
     PLAYER_CACHE_DIR: optionalText,
