@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routePagesPlugin } from './build/route-pages';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 export default defineConfig({
   // routes/<path>.html: each menu route's page announces its chunks (decision 0034).
-  plugins: [react(), routePagesPlugin()],
+  plugins: [react(), routePagesPlugin(), zodWithoutJsonSchema()],
   resolve: {
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },

@@ -226,6 +226,19 @@ test('on a phone the date groups follow the expiry order and the create dialog k
       );
     }
     await mobile.screenshot(shot('66-layout-phone-create-dialog'));
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+    // The sidebar is the phone's menu: hidden until the top bar's button opens it over the page, closed
+    // again once a page is chosen.
+    const menu = mobile.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu).toBeHidden();
+    await mobile.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(menu).toBeVisible();
+    expect((await menu.boundingBox())?.width).toBeGreaterThan(PHONE.width - 40);
+    await mobile.screenshot(shot('66b-layout-phone-menu-open'));
+    await menu.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(mobile).toHaveURL(/\/dashboard$/);
+    await expect(menu).toBeHidden();
   } finally {
     await phone.close();
   }

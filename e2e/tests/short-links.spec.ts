@@ -1,28 +1,22 @@
+import { startFakeDns, type FakeDns } from '../../apps/server/test/fake-dns/fake-dns-server';
 import { closeCreatedModal, createLine, lineAction } from '../fixtures/lines';
 import { FAKE_PORTS } from '../fixtures/fake-ports';
 import { uniqueUsername } from '../fixtures/resellers';
 import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
+import { addAndVerifyDomain } from '../steps/domains';
 import { fetchShortLink, makeShortLink, openShortLink } from '../steps/short-links';
 
 // docs/product/screens.md#short-links (decision 0049): a reseller with a verified domain makes short links
 // of a line in 'Links curtos' and a customer's app opens them (the SS IPTV one on the ss. sub-domain).
-// The domain is verified through the domains API against the fake DNS of the domains part (decision 0048),
-// which answers 127.0.0.1 (PANEL_PUBLIC_ADDRESSES) for any name.
+// The domain is added and verified on /domains (decision 0048) against the journeys' fake DNS, which
+// answers 127.0.0.1 (PANEL_PUBLIC_ADDRESSES) for any name.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-interface FakeDns {
-  close(): Promise<void>;
-}
-// Loaded by path: the fake DNS belongs to the domains part's server tests.
-const FAKE_DNS_MODULE = '../../apps/server/test/fake-dns/fake-dns-server';
 let dns: FakeDns | undefined;
 
 test.beforeAll(async () => {
-  const { startFakeDns } = (await import(FAKE_DNS_MODULE)) as {
-    startFakeDns(options: { port: number; answers: Record<string, string[]> }): Promise<FakeDns>;
-  };
   dns = await startFakeDns({ port: FAKE_PORTS.dns, answers: { '*': ['127.0.0.1'] } });
 });
 test.afterAll(async () => {
@@ -35,7 +29,6 @@ test('a reseller makes short links of each type and a customer’s app opens the
   page,
   context,
   baseURL,
-  api,
   signIn,
   newReseller,
 }) => {
@@ -57,16 +50,12 @@ test('a reseller makes short links of each type and a customer’s app opens the
   );
   await expect(modal.getByTestId('short-links-domains-link')).toHaveAttribute('href', '/domains');
   await page.screenshot(shot('80-short-links-no-domain-1366'));
-  await modal.getByTestId('short-links-close').click();
+  await modal.getByTestId('short-links-domains-link').click();
+  await expect(page).toHaveURL(/\/domains$/);
 
   const host = `${username}.revenda-e2e.test`;
-  let domain = await api.call<{ id: number; verified_at: string | null }>('POST', '/domains', {
-    domain: host,
-  });
-  if (!domain.verified_at) domain = await api.call('POST', `/domains/${domain.id}/verify`);
-  expect(domain.verified_at).not.toBeNull();
+  await addAndVerifyDomain(page, host);
 
-  await page.reload();
   const m3u = await makeShortLink(page, username, 'mpgets');
   expect(m3u).toMatch(new RegExp(`^http://${host.replace(/\./g, '\\.')}/[A-Za-z0-9]{7}$`));
   const playlist = await openShortLink(m3u);

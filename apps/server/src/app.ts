@@ -18,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import connections from './modules/connections/connections.plugin';
 import { complementsRoutes } from './modules/complements/complements.routes';
 import contentImport from './modules/content-import/content-import.plugin';
+import domains from './modules/domains/domains.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import ingest from './modules/ingest/ingest.plugin';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
   await app.register(ingest, { db, config });
+  await app.register(domains, { db, config });
   await app.register(shortLinksRoutes, { db, config });
   // GET <verified domain>/<code>: before the panel's pages, which answer every other path (decision 0049).
   await app.register(shortLinkRedirect, { db, config });

@@ -52,6 +52,32 @@ const trustProxySchema = optionalText.pipe(
     }),
 );
 
+/** A comma-separated list; unset or empty: an empty list. */
+const commaList = optionalText.transform((value) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+/** IP addresses, comma separated. */
+const addressList = commaList.superRefine((entries, context) => {
+  const wrong = entries.filter((entry) => isIP(entry) === 0);
+  if (wrong.length > 0)
+    context.addIssue({ code: 'custom', message: `not IP addresses: ${wrong.join(', ')}` });
+});
+
+/** DNS servers as "address:port" or "address" (port 53), comma separated. */
+const dnsServerList = commaList.superRefine((entries, context) => {
+  const wrong = entries.filter((entry) => {
+    const match = /^(.+?)(?::(\d{1,5}))?$/.exec(entry);
+    const address = match?.[1]?.replace(/^\[|\]$/g, '') ?? '';
+    return isIP(address) === 0 && isIP(entry) === 0;
+  });
+  if (wrong.length > 0)
+    context.addIssue({ code: 'custom', message: `not address:port: ${wrong.join(', ')}` });
+});
+
 /** Every setting comes from a validated environment variable; nothing else configures the server. */
 const configSchema = z
   .object({
@@ -89,6 +115,21 @@ const configSchema = z
     // The scheme of the short links shown to resellers (http(s)://<domain>/<code>): https in production,
     // where the reseller's domain has a certificate; the journeys, which reach a local server, use http.
     SHORT_LINK_SCHEME: z.enum(['http', 'https']).default('https'),
+    // Resellers' own domains (decision 0048). The nameservers the 'Novo domínio' modal tells a reseller to
+    // use (comma list, the first two shown); unset: the screen says they are not configured.
+    DOMAIN_NAMESERVERS: commaList,
+    // DNS servers ("host:port", comma list) that resolve a domain being verified; unset: the system's.
+    DOMAIN_DNS_SERVERS: dnsServerList,
+    // The panel's public IPv4/IPv6 addresses: a domain whose A/AAAA records include one is verified.
+    PANEL_PUBLIC_ADDRESSES: addressList,
+    // The panel's public host name: a domain whose CNAME is this host is verified.
+    PANEL_PUBLIC_HOST: optionalText.transform((value) => value?.toLowerCase().replace(/\.$/, '')),
+    // The port of http://<domain>/.well-known/painel-dominio.txt, the token-file check (80 in production).
+    DOMAIN_HTTP_CHECK_PORT: z.coerce.number().int().min(1).max(65535).default(80),
+    // One DNS lookup or token-file request gives up after this long.
+    DOMAIN_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    // How often domains still pending are checked again in the background.
+    DOMAIN_VERIFY_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
     // How long the short-link redirect remembers which verified domain a Host names (or that it names none),
     // in ms; the domains module clears it when a domain is verified or removed (decision 0049).
     SHORT_LINK_HOST_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

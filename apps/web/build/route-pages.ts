@@ -22,6 +22,7 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'content-sources': 'src/features/content-sources/components/content-sources-page.tsx',
   'streaming-servers': 'src/features/streaming-servers/components/streaming-servers-page.tsx',
   'profile-settings': 'src/features/profile/components/profile-settings-page.tsx',
+  domains: 'src/app/routes/domains-routes.tsx',
 };
 
 /** What every signed-in screen renders inside (app/route-table.tsx `AppLayout`, `RequireAdmin`). */

@@ -19,6 +19,8 @@ export const ADMIN_ONLY: Access = { kind: 'session', roles: ['admin'] };
 export const ADMIN_OR_RESELLER: Access = { kind: 'session', roles: ['admin', 'reseller'] };
 /** The admin menu's catalog pages (analytics): docs/product/screens.md#menu. */
 export const ADMIN_OR_PUBLISHER: Access = { kind: 'session', roles: ['admin', 'publisher'] };
+/** Non-admins: setting the default domain (docs/product/roles.md, an admin cannot from the list). */
+export const PUBLISHER_OR_RESELLER: Access = { kind: 'session', roles: ['publisher', 'reseller'] };
 export const STREAMING_SERVER: Access = { kind: 'streaming-server' };
 /** Logout and unlock must work on a locked session. */
 export const ANY_SESSION_EVEN_LOCKED: Access = { kind: 'session', roles: ACCOUNT_TYPES, allowLocked: true };

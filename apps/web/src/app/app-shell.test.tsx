@@ -36,7 +36,7 @@ describe('authenticated shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Logs', 'Transferir revenda']);
+    ).toEqual(['Dashboard', 'Domínios', 'Logs', 'Transferir revenda']);
     // The resellers group (collapsed) is there too.
     expect(within(nav).getAllByText('Revendedores')).toHaveLength(1);
     expect(screen.getByTestId('credit-balance').textContent).toBe('1.234,50');
@@ -82,7 +82,7 @@ describe('authenticated shell', () => {
 
   it('the root and unbuilt screens land on the dashboard', async () => {
     writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
-    const router = renderApp('/domains');
+    const router = renderApp('/catalog/garbage');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await router.navigate('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

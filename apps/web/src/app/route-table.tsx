@@ -77,12 +77,26 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
       default: m.StreamingServersPage,
     })),
   ),
+  domains: lazyScreen(() => import('./routes/domains-routes').then((m) => ({ default: m.DomainsRoute }))),
   'profile-settings': lazyScreen(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,
     })),
   ),
 };
+
+/**
+ * Addresses inside a menu screen that are no menu item of their own: /domains/create is the domains list
+ * with the 'Novo domínio' modal open (docs/product/screens.md#domains).
+ */
+export const SUB_PAGES: { path: string; page: LazyScreen }[] = [
+  {
+    path: paths.domainsCreate,
+    page: lazyScreen(() =>
+      import('./routes/domains-routes').then((m) => ({ default: m.DomainsCreateRoute })),
+    ),
+  },
+];
 
 function menuRouteElement(route: MenuRoute): ReactElement {
   const Page = MENU_PAGES[route.id];
@@ -118,6 +132,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
               ...builtMenuRoutes().map((route) => ({ path: route.path, element: menuRouteElement(route) })),
+              ...SUB_PAGES.map(({ path, page: Page }) => ({ path, element: <Page /> })),
             ],
           },
         ],
@@ -136,8 +151,11 @@ export const routes: RouteObject[] = [
 export function preloadScreen(pathname: string): void {
   if (!readStoredAuth()) return;
   const route = builtMenuRoutes().find((candidate) => matchPath(candidate.path, pathname));
-  if (!route) return;
+  const page = route
+    ? MENU_PAGES[route.id]
+    : SUB_PAGES.find((candidate) => matchPath(candidate.path, pathname))?.page;
+  if (!page) return;
   startEarlyRequest('/profile');
   AppLayout.preload();
-  MENU_PAGES[route.id].preload();
+  page.preload();
 }

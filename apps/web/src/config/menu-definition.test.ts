@@ -101,6 +101,7 @@ describe('built flag', () => {
       'resellers-list',
       'resellers-create',
       'resellers-logs',
+      'domains',
       'logs',
       'admin',
       'content-sources',
@@ -118,10 +119,11 @@ describe('built flag', () => {
       'resellers-list',
       'resellers-create',
       'resellers-logs',
+      'domains',
       'logs',
     ]);
     // The API refuses publishers on the reseller and line screens: the menu does not offer them.
-    expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual(['dashboard', 'logs']);
+    expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual(['dashboard', 'domains', 'logs']);
   });
 
   it('a group whose children are all unbuilt or not for the account disappears', () => {
@@ -151,6 +153,7 @@ describe('built flag', () => {
       { id: 'resellers-list', path: '/resellers', guard: 'signedIn' },
       { id: 'resellers-create', path: '/resellers/create', guard: 'signedIn' },
       { id: 'resellers-logs', path: '/resellers/logs', guard: 'signedIn' },
+      { id: 'domains', path: '/domains', guard: 'signedIn' },
       { id: 'logs', path: '/logs', guard: 'signedIn' },
       { id: 'content-sources', path: '/content-sources', guard: 'adminOnly' },
       { id: 'streaming-servers', path: '/streaming-servers', guard: 'adminOnly' },

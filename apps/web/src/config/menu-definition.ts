@@ -107,7 +107,7 @@ export const SIDEBAR_MENU = [
     icon: 'domains',
     audience: 'everyone',
     target: route(paths.domains),
-    built: false,
+    built: true,
   },
   { id: 'logs', label: 'logs', icon: 'logs', audience: 'everyone', target: route(paths.logs), built: true },
   {

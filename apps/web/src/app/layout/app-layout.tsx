@@ -1,4 +1,3 @@
-import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -7,7 +6,7 @@ import type { MenuDialog } from '@/config/menu-definition';
 import { useProfile } from '@/lib/queries/profile-query';
 import { useProfileColorScheme } from '@/features/profile/hooks/use-profile-color-scheme';
 import { rememberAvatar } from '@/lib/auth-storage';
-import { SIDEBAR_BREAKPOINT } from '../theme';
+import { AppFrame } from './app-frame';
 import { AppHeader } from './app-header';
 import classes from './app-navbar.module.css';
 import { AppNavbar } from './app-navbar';
@@ -40,16 +39,11 @@ export function AppLayout() {
   const Dialog = openDialog ? MENU_DIALOG_LOOKUP[openDialog] : undefined;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: 260,
-        breakpoint: SIDEBAR_BREAKPOINT,
-        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
-      }}
-      padding="md"
-    >
-      <AppShell.Header>
+    <AppFrame
+      mobileOpened={mobileOpened}
+      desktopOpened={desktopOpened}
+      navbarClassName={classes.navbar}
+      header={
         <AppHeader
           accountType={profile?.type}
           mobileOpened={mobileOpened}
@@ -57,19 +51,16 @@ export function AppLayout() {
           onToggleMobile={mobile.toggle}
           onToggleDesktop={desktop.toggle}
         />
-      </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar}>
-        <AppNavbar profile={profile} onOpenDialog={setOpenDialog} onNavigate={mobile.close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
+      }
+      navbar={<AppNavbar profile={profile} onOpenDialog={setOpenDialog} onNavigate={mobile.close} />}
+    >
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
       <Suspense fallback={null}>
         <ImportantMessageModal />
       </Suspense>
       {Dialog && <Dialog opened onClose={() => setOpenDialog(null)} />}
-    </AppShell>
+    </AppFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { AppShell, Divider, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Divider, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation } from 'react-router';
 import type { Profile } from '@panel/shared/profile/profile-schema';
@@ -11,6 +11,7 @@ import {
   type MenuLeaf,
 } from '@/config/menu-definition';
 import { useStoredAuth } from '@/lib/auth-storage';
+import { FRAME_GROW_CLASS } from './app-frame';
 import classes from './app-navbar.module.css';
 import { MENU_ICONS } from './menu-icons';
 
@@ -105,7 +106,7 @@ export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps)
 
   return (
     <>
-      <AppShell.Section p="md">
+      <Box p="md">
         <Group wrap="nowrap" gap="sm">
           <UserAvatar avatar={profile?.avatar ?? storedUser?.avatar} alt={username} size={44} radius="xl" />
           <Stack gap={0} miw={0}>
@@ -114,13 +115,13 @@ export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps)
             </Text>
           </Stack>
         </Group>
-      </AppShell.Section>
+      </Box>
       <Divider className={classes.divider} />
-      <AppShell.Section grow component={ScrollArea} p="xs">
+      <ScrollArea className={FRAME_GROW_CLASS} p="xs">
         <nav aria-label="Menu principal">
           {profile ? entries.map(renderEntry) : <Skeleton h={32} radius="sm" opacity={0.2} />}
         </nav>
-      </AppShell.Section>
+      </ScrollArea>
     </>
   );
 }

@@ -104,7 +104,8 @@ describe('LineRowActions', () => {
     const onAction = vi.fn();
     renderWithProviders(<LineRowActions line={buildLine({ system: 2 })} onAction={onAction} />);
     fireEvent.click(screen.getByTestId('line-actions'));
-    const items = await screen.findAllByRole('menuitem');
+    // The items are a lazy chunk (line-action-items.tsx): the first open may wait for it.
+    const items = await screen.findAllByRole('menuitem', {}, { timeout: 5000 });
     expect(items.map((item) => item.textContent)).toEqual([
       'Editar',
       'Mensagem WhatsApp',

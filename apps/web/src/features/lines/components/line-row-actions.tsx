@@ -1,29 +1,10 @@
 import { ActionIcon, Menu, UnstyledButton, usePopoverContext } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconBrandWhatsapp,
-  IconCast,
-  IconCalendarEvent,
-  IconCalendarPlus,
-  IconClock,
-  IconDeviceTv,
-  IconDeviceTvOld,
-  IconDots,
-  IconEdit,
-  IconInfoCircle,
-  IconLink,
-  IconLock,
-  IconLockOpen,
-  IconPackage,
-  IconRefresh,
-  IconRepeat,
-  IconTransfer,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconDots } from '@tabler/icons-react';
 import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useLayoutEffect,
   useState,
   type CSSProperties,
@@ -31,30 +12,8 @@ import {
 } from 'react';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import type { Line } from '@panel/shared/lines/line-api';
-import { LINE_ACTION_LABELS, LINE_ACTIONS, type LineAction } from '@panel/shared/lines/line-action-labels';
+import { LINE_ACTIONS, type LineAction } from '@panel/shared/lines/line-action-labels';
 import { lineActions } from '@panel/shared/lines/line-actions';
-
-const ICONS: Record<LineAction, ReactNode> = {
-  edit: <IconEdit size={16} />,
-  'user-info': <IconInfoCircle size={16} />,
-  'short-links': <IconLink size={16} />,
-  whatsapp: <IconBrandWhatsapp size={16} />,
-  dreamtv: <IconDeviceTvOld size={16} />,
-  'connect-tv': <IconCast size={16} />,
-  'renew-month': <IconRepeat size={16} />,
-  'renew-package': <IconPackage size={16} />,
-  'renew-calendar': <IconCalendarEvent size={16} />,
-  'add-days': <IconCalendarPlus size={16} />,
-  'expiry-2359': <IconClock size={16} />,
-  'manage-screens': <IconDeviceTv size={16} />,
-  block: <IconLock size={16} />,
-  unblock: <IconLockOpen size={16} />,
-  'resync-p2p': <IconRefresh size={16} />,
-  'resync-hybrid': <IconRefresh size={16} />,
-  'change-service': <IconArrowsExchange size={16} />,
-  'hybrid-transfer': <IconTransfer size={16} />,
-  remove: <IconTrash size={16} />,
-};
 
 /**
  * The actions a line's menu offers (docs/product/rules.md#line-actions through the shared `lineActions`, which the
@@ -90,6 +49,11 @@ export function availableLineActions(
   return LINE_ACTIONS.filter((action) => shown[action] && offered.includes(action));
 }
 
+// The menu's items (labels, one icon per action) arrive after the list has painted, not with it: the /users
+// JavaScript budget (benchmark P4, decision 0053). The list asks for them once it is mounted.
+const loadItems = () => import('./line-action-items').then((module) => module.LineActionItems);
+type ItemsComponent = Awaited<ReturnType<typeof loadItems>>;
+
 type OpenMenu = (line: Line, trigger: HTMLButtonElement) => void;
 
 const LineActionsMenuContext = createContext<OpenMenu | null>(null);
@@ -110,7 +74,7 @@ interface LineActionsMenuProps {
 }
 
 /**
- * The one '…' menu of a list (test ids `line-action-{action}`), opened under the row trigger that was
+ * The one '…' menu of a list (its items: line-action-items.tsx), opened under the row trigger that was
  * clicked (`LineActionsTrigger`). One Mantine Menu per table instead of one per row: 50 mounted menus
  * (floating-ui, transitions) were most of the render cost of /users (benchmark P5).
  */
@@ -120,13 +84,18 @@ export function LineActionsMenu({ offered, onAction, children }: LineActionsMenu
   const [target, setTarget] = useState<{ line: Line; anchor: HTMLButtonElement; opened: boolean } | null>(
     null,
   );
+  const [Items, setItems] = useState<ItemsComponent | null>(null);
   const open = useCallback<OpenMenu>((line, anchor) => {
-    setTarget((current) =>
-      // A second click on the open row's trigger closes the menu, like a Menu.Target.
-      current?.opened && current.anchor === anchor
-        ? { ...current, opened: false }
-        : { line, anchor, opened: true },
-    );
+    // Opened once its items are here: a Mantine Menu whose items arrive while it is open stays hidden.
+    void loadItems().then((component) => {
+      setItems(() => component);
+      setTarget((current) =>
+        // A second click on the open row's trigger closes the menu, like a Menu.Target.
+        current?.opened && current.anchor === anchor
+          ? { ...current, opened: false }
+          : { line, anchor, opened: true },
+      );
+    });
   }, []);
   const setOpened = useCallback(
     (opened: boolean) => setTarget((current) => (current ? { ...current, opened } : current)),
@@ -134,17 +103,9 @@ export function LineActionsMenu({ offered, onAction, children }: LineActionsMenu
   );
   const line = target?.line;
   const actions = line ? availableLineActions(line, offered) : [];
-  const item = (action: LineAction) => (
-    <Menu.Item
-      key={action}
-      leftSection={ICONS[action]}
-      color={action === 'remove' ? 'red' : undefined}
-      onClick={() => line && onAction(action, line)}
-      data-testid={`line-action-${action}`}
-    >
-      {LINE_ACTION_LABELS[action]}
-    </Menu.Item>
-  );
+  useEffect(() => {
+    void loadItems();
+  }, []);
   return (
     <LineActionsMenuContext.Provider value={open}>
       {children}
@@ -162,14 +123,7 @@ export function LineActionsMenu({ offered, onAction, children }: LineActionsMenu
           style={{ overflowY: 'auto' }}
           aria-label={line ? `Ações de ${line.username}` : undefined}
         >
-          {actions.filter((action) => action !== 'remove').map(item)}
-          {actions.includes('remove') && (
-            <>
-              {/* docs/product/screens.md#users-row-actions: remove is "hidden in the menu": last, apart, in red, and it asks first. */}
-              <Menu.Divider />
-              {item('remove')}
-            </>
-          )}
+          {line && Items && <Items actions={actions} onPick={(action) => onAction(action, line)} />}
         </Menu.Dropdown>
       </Menu>
     </LineActionsMenuContext.Provider>

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { DOMAIN_MESSAGES, type Domain } from '@panel/shared/domains/domains-api';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-error';
+import type { Caller } from '../auth/caller';
+import { checkDomain, type DomainCheckOptions } from './domain-check';
+import {
+  deleteDomain,
+  findDomain,
+  insertDomain,
+  listDomains,
+  pendingDomains,
+  recordCheck,
+  setDefaultDomain,
+  tokenOfHost,
+  type DomainWithOwner,
+} from './domains.repository';
+
+/** How many pending domains one background pass checks. */
+const PENDING_BATCH = 20;
+
+const notFound = () => AppError.notFound(DOMAIN_MESSAGES.notFound);
+
+/** The admin sees and manages every account's domains; anyone else only their own (docs/product/roles.md). */
+const scopeOf = (caller: Caller) => (caller.role === 'admin' ? undefined : caller.id);
+
+export function domainCheckOptions(config: Config): DomainCheckOptions {
+  return {
+    dnsServers: config.DOMAIN_DNS_SERVERS,
+    panelAddresses: config.PANEL_PUBLIC_ADDRESSES,
+    panelHost: config.PANEL_PUBLIC_HOST,
+    httpPort: config.DOMAIN_HTTP_CHECK_PORT,
+    timeoutMs: config.DOMAIN_CHECK_TIMEOUT_MS,
+  };
+}
+
+/**
+ * A reseller's own domains (docs/product/screens.md#domains, decision 0048). Every write to `domains` is
+ * here: creating, verifying, deleting and setting the default.
+ */
+export function createDomainsService(db: Database, config: Config) {
+  const checkOptions = domainCheckOptions(config);
+  const [nameserver1 = null, nameserver2 = null] = config.DOMAIN_NAMESERVERS;
+
+  const toApi = (row: DomainWithOwner): Domain => ({
+    id: row.id,
+    domain: row.domain,
+    is_default: row.isDefault,
+    nameserver_1: nameserver1,
+    nameserver_2: nameserver2,
+    reseller_name: row.ownerName,
+    verification_token: row.verificationToken,
+    verified_at: row.verifiedAt?.toISOString() ?? null,
+    checked_at: row.checkedAt?.toISOString() ?? null,
+    check_error: row.checkError,
+    created_at: row.createdAt.toISOString(),
+  });
+
+  /** Checks one domain now and stores the outcome (verified_at, checked_at, check_error). */
+  async function verifyDomain(id: number, domain: string, token: string): Promise<void> {
+    const result = await checkDomain(domain, token, checkOptions);
+    await recordCheck(db, id, result.verified ? null : result.error);
+  }
+
+  async function answer(id: number): Promise<Domain> {
+    const row = await findDomain(db, id, undefined);
+    if (!row) throw notFound();
+    return toApi(row);
+  }
+
+  return {
+    async list(caller: Caller): Promise<Domain[]> {
+      return (await listDomains(db, scopeOf(caller))).map(toApi);
+    },
+
+    /** Adds the domain and checks it at once; an unverified domain is still created (pending). */
+    async create(caller: Caller, input: { domain: string }): Promise<Domain> {
+      let id: number;
+      try {
+        const row = await insertDomain(db, {
+          ownerId: caller.id,
+          domain: input.domain,
+          verificationToken: randomBytes(18).toString('base64url'),
+        });
+        id = row.id;
+        await verifyDomain(row.id, row.domain, row.verificationToken);
+      } catch (error) {
+        if (postgresErrorCode(error) === UNIQUE_VIOLATION)
+          throw new AppError(422, 'validation_failed', DOMAIN_MESSAGES.taken, 'domain');
+        throw error;
+      }
+      return answer(id);
+    },
+
+    async verify(caller: Caller, id: number): Promise<Domain> {
+      const row = await findDomain(db, id, scopeOf(caller));
+      if (!row) throw notFound();
+      await verifyDomain(row.id, row.domain, row.verificationToken);
+      return answer(row.id);
+    },
+
+    async remove(caller: Caller, id: number): Promise<void> {
+      if (!(await deleteDomain(db, id, scopeOf(caller)))) throw notFound();
+    },
+
+    /** Only the caller's own domains: an admin cannot set a default from the list (docs/product/roles.md). */
+    async setDefault(caller: Caller, id: number): Promise<Domain> {
+      if (!(await setDefaultDomain(db, id, caller.id))) throw notFound();
+      return answer(id);
+    },
+
+    /** One background pass: checks again the pending domains not checked for `olderThanMs`. */
+    async verifyPending(olderThanMs: number): Promise<number> {
+      const rows = await pendingDomains(db, olderThanMs, PENDING_BATCH);
+      for (const row of rows) await verifyDomain(row.id, row.domain, row.verificationToken);
+      return rows.length;
+    },
+
+    /** The token the panel answers at the token-file path for `host`, when it is a registered domain. */
+    async tokenFor(host: string): Promise<string | undefined> {
+      return tokenOfHost(db, host);
+    },
+  };
+}
+
+export type DomainsService = ReturnType<typeof createDomainsService>;

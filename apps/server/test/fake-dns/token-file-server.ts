@@ -1,0 +1,30 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DOMAIN_TOKEN_PATH } from '@panel/shared/domains/domains-api';
+
+export interface TokenFileServer {
+  port: number;
+  /** What the token file answers, by Host (without port); unset hosts answer 404. */
+  readonly tokens: Map<string, string>;
+  close(): Promise<void>;
+}
+
+/** A reseller's own web server, for tests: serves DOMAIN_TOKEN_PATH with the token set for the Host. */
+export async function startTokenFileServer(): Promise<TokenFileServer> {
+  const tokens = new Map<string, string>();
+  const server = createServer((request, response) => {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    const token = request.url === DOMAIN_TOKEN_PATH ? tokens.get(host) : undefined;
+    if (token === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/plain' }).end(`${token}\n`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    tokens,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

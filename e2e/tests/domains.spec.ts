@@ -1,0 +1,95 @@
+import { startFakeDns, type FakeDns } from '../../apps/server/test/fake-dns/fake-dns-server';
+import { FAKE_PORTS } from '../fixtures/fake-ports';
+import { expect, test } from '../fixtures/test';
+import { addAndVerifyDomain, domainRow } from '../steps/domains';
+
+// docs/product/screens.md#domains (decision 0048): a reseller adds its own domains, which the panel
+// verifies through the journeys' DNS (every name → 127.0.0.1, the panel's public address here), sets one
+// as the default and removes another. Screenshots of the list at 1366×768 and 390×844.
+const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+let dns: FakeDns | undefined;
+test.beforeAll(async () => {
+  dns = await startFakeDns({ port: FAKE_PORTS.dns, answers: { '*': ['127.0.0.1'] } });
+});
+test.afterAll(async () => {
+  await dns?.close();
+});
+
+test.use({ viewport: LAPTOP });
+
+test('a reseller adds two domains, both verified; sets one as default and removes the other', async ({
+  page,
+  signIn,
+  newReseller,
+}) => {
+  test.setTimeout(120_000);
+  const reseller = await newReseller(10, 'dominio');
+  const run = Date.now();
+  const first = `dom-${run}.painel-e2e.test`;
+  const second = `loja-${run}.painel-e2e.test`;
+  await signIn(reseller);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The menu leads to the screen; a new reseller has none yet.
+  await page.getByText('Domínios', { exact: true }).click();
+  await expect(page).toHaveURL(/\/domains$/);
+  await expect(page.getByTestId('domains-empty')).toContainText('Nenhum domínio cadastrado');
+
+  // /domains/create opens the modal; the shared rule speaks before anything is sent.
+  await page.goto('/domains/create');
+  const modal = page.getByTestId('domain-new');
+  await modal.getByTestId('domain-new-input').fill('sem-ponto');
+  await modal.getByTestId('domain-new-submit').click();
+  await expect(modal.getByText('Formato de domínio inválido (ex: meudominio.com.br)')).toBeVisible();
+  await modal.getByTestId('domain-new-input').fill(first.toUpperCase());
+  await modal.getByTestId('domain-new-submit').click();
+  await expect(modal.getByTestId('domain-setup-name')).toHaveText(first);
+  await expect(modal.getByTestId('domain-setup-nameservers')).toContainText('ns1.painel-e2e.test');
+  await expect(modal.getByTestId('domain-setup-nameservers')).toContainText('ns2.painel-e2e.test');
+  await expect(modal.locator('[data-testid$="-state"]')).toHaveText('Verificado');
+  await page.screenshot(shot('90-domains-new-1366'));
+  await modal.getByTestId('domain-new-done').click();
+  await expect(page).toHaveURL(/\/domains$/);
+
+  // The journey step the handover journey reuses; the new domain goes to the top.
+  await addAndVerifyDomain(page, second);
+  await expect(page.getByTestId('domain-row').first()).toContainText(second);
+  await expect(domainRow(page, first).locator('[data-testid$="-ns1"]')).toHaveText('ns1.painel-e2e.test');
+
+  // A host already registered is refused under the field.
+  await page.getByTestId('domain-new-open').click();
+  await modal.getByTestId('domain-new-input').fill(first);
+  await modal.getByTestId('domain-new-submit').click();
+  await expect(modal.getByText('Este domínio já está cadastrado no painel.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
+  // Setting a default marks it and hides its own set-default action.
+  await domainRow(page, first).getByText('Definir como padrão').click();
+  await expect(page.getByText('Domínio definido como padrão')).toBeVisible();
+  await expect(domainRow(page, first).getByText('Padrão', { exact: true })).toBeVisible();
+  await expect(domainRow(page, first).getByText('Definir como padrão')).toHaveCount(0);
+  await expect(domainRow(page, second).getByText('Definir como padrão')).toBeVisible();
+  await page.screenshot(shot('91-domains-list-1366'));
+
+  await page.setViewportSize(PHONE);
+  // A fresh load, as a phone would open it (the sidebar starts closed).
+  await page.reload();
+  await expect(domainRow(page, first)).toBeVisible();
+  await page.screenshot(shot('92-domains-list-390'));
+  await page.setViewportSize(LAPTOP);
+
+  // Removing asks first.
+  await domainRow(page, second).getByText('Excluir', { exact: true }).click();
+  await expect(page.getByTestId('domain-remove')).toContainText(
+    `Deseja realmente excluir o domínio "${second}"?`,
+  );
+  await page.getByTestId('domain-remove-confirm').click();
+  await expect(page.getByText('Domínio removido com sucesso')).toBeVisible();
+  await expect(domainRow(page, second)).toHaveCount(0);
+  await expect(page.getByTestId('domain-row')).toHaveCount(1);
+  expect(dns?.queries).toContain(first);
+});

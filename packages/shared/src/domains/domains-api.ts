@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MAX_ID } from '../lists/list-query';
+
+/**
+ * A reseller's own domains (docs/product/screens.md#domains, decision 0048): the rule of the 'Novo domínio'
+ * form and the API's shapes, shared by the server's routes and the panel's screen.
+ */
+
+/** The example host the format message shows (docs/product/rules.md#domain-form). */
+export const DOMAIN_EXAMPLE_HOST = 'meudominio.com.br';
+
+/** Where a domain that is not pointed at the panel serves its verification token (decision 0048). */
+export const DOMAIN_TOKEN_PATH = '/.well-known/painel-dominio.txt';
+
+export const DOMAIN_MESSAGES = {
+  required: 'O domínio é obrigatório',
+  invalid: `Formato de domínio inválido (ex: ${DOMAIN_EXAMPLE_HOST})`,
+  taken: 'Este domínio já está cadastrado no painel.',
+  notFound: 'Domínio não encontrado.',
+  added: 'Domínio adicionado com sucesso',
+  removed: 'Domínio removido com sucesso',
+  defaultSet: 'Domínio definido como padrão',
+  verified: 'Domínio verificado com sucesso',
+  stillPending: 'O domínio ainda não aponta para o painel',
+} as const;
+
+/** Why a verification failed, as the screen shows it (decision 0048). */
+export const DOMAIN_CHECK_ERRORS = {
+  notPointed: 'O DNS do domínio não aponta para o painel e o arquivo de verificação não foi encontrado.',
+  notConfigured:
+    'O painel não tem endereço público configurado e o arquivo de verificação não foi encontrado.',
+} as const;
+
+/** At most 253 characters; labels of letters, digits and inner hyphens; a top-level domain of letters. */
+const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** True when `value` (already trimmed and lowercased) is a host the form accepts. */
+export function isDomainName(value: string): boolean {
+  return DOMAIN_PATTERN.test(value);
+}
+
+/** The 'Novo domínio' form: required, lowercased, host labels plus a top-level domain of letters. */
+export const domainInputSchema = z.object({
+  domain: z
+    .string({ error: DOMAIN_MESSAGES.required })
+    .trim()
+    .min(1, DOMAIN_MESSAGES.required)
+    .transform((value) => value.toLowerCase())
+    .refine(isDomainName, DOMAIN_MESSAGES.invalid),
+});
+export type DomainInput = z.input<typeof domainInputSchema>;
+
+export const domainSchema = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  is_default: z.boolean(),
+  /** The nameservers the reseller points the domain at (DOMAIN_NAMESERVERS); null: not configured. */
+  nameserver_1: z.string().nullable(),
+  nameserver_2: z.string().nullable(),
+  /** The owner's username: the admin's 'Revenda' column. */
+  reseller_name: z.string(),
+  /** What `DOMAIN_TOKEN_PATH` must answer when the DNS does not point at the panel. */
+  verification_token: z.string(),
+  /** ISO 8601; null while pending. */
+  verified_at: z.string().nullable(),
+  /** ISO 8601 of the last check; null when never checked. */
+  checked_at: z.string().nullable(),
+  /** Why the last check failed; null when it passed or never ran. */
+  check_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Domain = z.infer<typeof domainSchema>;
+
+export const domainListSchema = z.object({ data: z.array(domainSchema) });
+export type DomainList = z.infer<typeof domainListSchema>;
+
+export const domainIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: DOMAIN_MESSAGES.notFound })
+    .int(DOMAIN_MESSAGES.notFound)
+    .min(1, DOMAIN_MESSAGES.notFound)
+    .max(MAX_ID, DOMAIN_MESSAGES.notFound),
+});
