@@ -86,7 +86,9 @@ test('a reseller makes short links of each type and a customer’s app opens the
   await expect(page.getByText('Copiado para a área de transferência!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(m3u);
   await page.screenshot(shot('81-short-links-1366'));
-  // The toasts (bottom right) go away before the last row's delete button is clicked.
+  // The toasts (bottom right) go away before the last row's delete button is clicked; a toast under the
+  // pointer would wait for it to leave.
+  await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   await modal
     .getByTestId(/^short-link-\d+-delete$/)
