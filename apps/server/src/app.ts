@@ -177,10 +177,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
   await app.register(ingest, { db, config });
-  await app.register(domains, { db, config });
-  await app.register(shortLinksRoutes, { db, config });
-  // GET <verified domain>/<code>: before the panel's pages, which answer every other path (decision 0049).
+  // GET <verified domain>/<code>: before the panel's pages, which answer every other path, and before the
+  // domains, which clear its host cache (decision 0049).
   await app.register(shortLinkRedirect, { db, config });
+  await app.register(shortLinksRoutes, { db, config });
+  await app.register(domains, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 
   await app.ready();

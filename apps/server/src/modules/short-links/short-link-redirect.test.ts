@@ -131,4 +131,17 @@ describe('the host cache', () => {
     cached.app.shortLinkHosts.clear();
     expect((await cached.app.inject({ url: `/${link.code}`, headers: { host } })).statusCode).toBe(302);
   });
+
+  it('is cleared when a domain is deleted through the domains API', async () => {
+    const reseller = await createSignedInAccount(cached.app);
+    const line = await createLine(cached.app, reseller.account);
+    const host = uniqueHost();
+    const domain = await addVerifiedDomain(cached.db, reseller.account.id, host);
+    const link = (await cached.as(reseller).post('/api/shorturl', { user_id: line.id, type: 'hls' })).json();
+    expect((await cached.app.inject({ url: `/${link.code}`, headers: { host } })).statusCode).toBe(302);
+    expect((await cached.as(reseller).delete(`/api/domains/${domain.id}`)).statusCode).toBe(204);
+    // Not a domain any more: the panel's own 404, not the redirect's 'Link não encontrado.'.
+    const after = await cached.app.inject({ url: `/${link.code}`, headers: { host } });
+    expect(after.json()).toMatchObject({ code: 'not_found' });
+  });
 });
