@@ -32,6 +32,7 @@ import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
+import { setupMessagesRoutes } from './modules/setup-messages/setup-messages.routes';
 import shortLinkRedirect from './modules/short-links/short-link-redirect.plugin';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(streamsRoutes, { db, config });
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
+  await app.register(setupMessagesRoutes, { db, config });
   await app.register(ingest, { db, config });
   // GET <verified domain>/<code>: before the panel's pages, which answer every other path, and before the
   // domains, which clear its host cache (decision 0049).

@@ -21,6 +21,7 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'admin-transfer': 'src/features/resellers/components/transfer-page.tsx',
   'content-sources': 'src/features/content-sources/components/content-sources-page.tsx',
   'streaming-servers': 'src/features/streaming-servers/components/streaming-servers-page.tsx',
+  'setup-messages': 'src/features/setup-messages/components/setup-templates-page.tsx',
   'profile-settings': 'src/features/profile/components/profile-settings-page.tsx',
   domains: 'src/app/routes/domains-routes.tsx',
 };

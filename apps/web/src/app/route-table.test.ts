@@ -34,6 +34,7 @@ describe('route table', () => {
         '/streaming-servers',
         '/domains',
         '/domains/create',
+        '/admin/setup-messages',
         '*',
       ].sort(),
     );

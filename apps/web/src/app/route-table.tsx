@@ -78,6 +78,11 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
     })),
   ),
   domains: lazyScreen(() => import('./routes/domains-routes').then((m) => ({ default: m.DomainsRoute }))),
+  'setup-messages': lazyScreen(() =>
+    import('@/features/setup-messages/components/setup-templates-page').then((m) => ({
+      default: m.SetupTemplatesPage,
+    })),
+  ),
   'profile-settings': lazyScreen(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,

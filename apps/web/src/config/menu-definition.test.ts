@@ -35,6 +35,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
         'admin-transfer',
         'content-sources',
         'streaming-servers',
+        'setup-messages',
         'catalog-garbage',
         'migrate-client',
       ],
@@ -49,6 +50,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
         'admin-transfer',
         'content-sources',
         'streaming-servers',
+        'setup-messages',
         'catalog-garbage',
         'migrate-client',
         'resellers-list',
@@ -67,6 +69,7 @@ describe('menu role rules (docs/product/screens.md#menu)', () => {
         'admin-transfer',
         'content-sources',
         'streaming-servers',
+        'setup-messages',
         'catalog-garbage',
         'migrate-client',
       ],
@@ -106,6 +109,7 @@ describe('built flag', () => {
       'admin',
       'content-sources',
       'streaming-servers',
+      'setup-messages',
       'admin-transfer',
     ]);
     expect(ids(visibleSidebarMenu({ type: 'reseller' }))).toEqual([
@@ -157,6 +161,7 @@ describe('built flag', () => {
       { id: 'logs', path: '/logs', guard: 'signedIn' },
       { id: 'content-sources', path: '/content-sources', guard: 'adminOnly' },
       { id: 'streaming-servers', path: '/streaming-servers', guard: 'adminOnly' },
+      { id: 'setup-messages', path: '/admin/setup-messages', guard: 'adminOnly' },
       { id: 'admin-transfer', path: '/admin/transfer', guard: 'adminOnly' },
       { id: 'change-password', path: '/profile/change-password', guard: 'signedIn' },
       { id: 'profile-settings', path: '/profile', guard: 'signedIn' },
@@ -174,10 +179,12 @@ describe('built flag', () => {
     const guarded = builtMenuRoutes([allBuilt])
       .filter((route) => route.guard === 'adminOnly')
       .map((route) => route.path);
-    // /content-sources (docs/product/screens.md#content-sources) and /streaming-servers (decision 0045) too.
+    // /content-sources (docs/product/screens.md#content-sources), /streaming-servers (decision 0045) and
+    // /admin/setup-messages (decision 0050) too.
     expect(guarded.sort()).toEqual([
       '/admin/news',
       '/admin/settings',
+      '/admin/setup-messages',
       '/admin/transfer',
       '/content-sources',
       '/streaming-servers',

@@ -169,6 +169,14 @@ export const SIDEBAR_MENU = [
         target: route(paths.streamingServers, 'adminOnly'),
         built: true,
       },
+      // Decision 0050: the setup message template of each client app.
+      {
+        id: 'setup-messages',
+        label: 'setupMessages',
+        audience: 'admin',
+        target: route(paths.adminSetupMessages, 'adminOnly'),
+        built: true,
+      },
       {
         id: 'admin-news',
         label: 'adminNews',

@@ -59,6 +59,7 @@ export type NavLabelKey =
   | 'adminNews'
   | 'contentSources'
   | 'streamingServers'
+  | 'setupMessages'
   | 'analyticsMovies'
   | 'analyticsSeries'
   | 'analyticsChannels'

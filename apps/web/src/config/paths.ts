@@ -20,6 +20,7 @@ export const paths = {
   adminTransfer: '/admin/transfer',
   contentSources: '/content-sources',
   streamingServers: '/streaming-servers',
+  adminSetupMessages: '/admin/setup-messages',
   adminAnalytics: (type: AnalyticsType = 'streams') => `/admin/analytics/${type}`,
   logs: '/logs',
   catalogRequests: '/requests/catalog',

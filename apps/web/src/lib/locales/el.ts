@@ -22,6 +22,7 @@ export const el: TranslationResource = {
     adminNews: 'Γενικό μήνυμα',
     contentSources: 'Πηγές περιεχομένου',
     streamingServers: 'Διακομιστές streaming',
+    setupMessages: 'Μηνύματα ρύθμισης',
     analyticsMovies: 'Ταινίες',
     analyticsSeries: 'Σειρές',
     analyticsChannels: 'Κανάλια',

@@ -22,6 +22,7 @@ export const en: TranslationResource = {
     adminNews: 'Global message',
     contentSources: 'Content sources',
     streamingServers: 'Streaming servers',
+    setupMessages: 'Setup messages',
     analyticsMovies: 'Movies',
     analyticsSeries: 'Series',
     analyticsChannels: 'Channels',

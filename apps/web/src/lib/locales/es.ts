@@ -22,6 +22,7 @@ export const es: TranslationResource = {
     adminNews: 'Mensaje global',
     contentSources: 'Fuentes de contenido',
     streamingServers: 'Servidores de streaming',
+    setupMessages: 'Mensajes de configuración',
     analyticsMovies: 'Películas',
     analyticsSeries: 'Series',
     analyticsChannels: 'Canales',

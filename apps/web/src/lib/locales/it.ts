@@ -22,6 +22,7 @@ export const it: TranslationResource = {
     adminNews: 'Messaggio globale',
     contentSources: 'Fonti di contenuto',
     streamingServers: 'Server di streaming',
+    setupMessages: 'Messaggi di configurazione',
     analyticsMovies: 'Film',
     analyticsSeries: 'Serie',
     analyticsChannels: 'Canali',

@@ -21,6 +21,7 @@ export const ptBR = {
     adminNews: 'Mensagem global',
     contentSources: 'Fontes de Conteúdo',
     streamingServers: 'Servidores de Streaming',
+    setupMessages: 'Mensagens de configuração',
     analyticsMovies: 'Filmes',
     analyticsSeries: 'Séries',
     analyticsChannels: 'Canais',

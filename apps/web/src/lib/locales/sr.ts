@@ -22,6 +22,7 @@ export const sr: TranslationResource = {
     adminNews: 'Globalna poruka',
     contentSources: 'Izvori sadržaja',
     streamingServers: 'Serveri za striming',
+    setupMessages: 'Poruke za podešavanje',
     analyticsMovies: 'Filmovi',
     analyticsSeries: 'Serije',
     analyticsChannels: 'Kanali',

@@ -12,6 +12,8 @@ import { showCopiedToast, showErrorToast } from '@/lib/toasts';
 import { getLineProvisioning } from '../api/get-line-provisioning';
 import { copyText, CopyValue } from './actions/copy-value';
 import { LINK_TEXTS, LineLinks } from './line-links';
+import { SetupMessagesPanel } from './setup-messages/setup-messages-panel';
+import { SETUP_TEXTS } from './setup-messages/setup-texts';
 
 /** The text 'Copiar tudo' puts on the clipboard: what a reseller sends its customer. */
 export function credentialsText(result: LineActionResult): string {
@@ -46,7 +48,10 @@ interface LineCreatedModalProps {
   onClose: () => void;
 }
 
-/** After a creation (docs/product/screens.md#create-flow): the credentials with copy buttons, expiry, service and what it cost. */
+/**
+ * After a creation (docs/product/screens.md#create-flow): the credentials with copy buttons, expiry, service
+ * and what it cost, the links, and the setup message to copy or send over WhatsApp (decision 0050).
+ */
 export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
   const { line } = result;
   const warning = useProvisioningWarning(result);
@@ -79,6 +84,8 @@ export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
             <LineLinks lineId={line.id} testId="line-created-links" />
           </>
         )}
+        <Divider label={SETUP_TEXTS.section} labelPosition="left" />
+        <SetupMessagesPanel lineId={line.id} testId="line-created-messages" />
         {warning && (
           <Alert
             color="yellow"

@@ -94,6 +94,7 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
         'short-links',
         'unblock',
         'user-info',
+        'whatsapp',
       ].sort(),
     );
   });

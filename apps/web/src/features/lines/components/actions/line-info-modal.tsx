@@ -5,6 +5,8 @@ import { Dialog } from '@/components/dialog';
 import { DIALOG_TEXTS } from '@/components/dialog-actions';
 import { formatPanelDateTime } from '@/lib/format-date';
 import { LINK_TEXTS, LineLinks } from '../line-links';
+import { SetupMessagesPanel } from '../setup-messages/setup-messages-panel';
+import { SETUP_TEXTS } from '../setup-messages/setup-texts';
 import { ACTION_TEXTS } from './action-texts';
 import { CopyValue } from './copy-value';
 import type { LineActionModalProps } from './line-action-modal';
@@ -19,7 +21,8 @@ const LINE_INFO_TEXTS = {
 /**
  * 'Informações do usuário' (docs/product/screens.md#line-links): what a customer's app needs to sign in
  * (username, password) and where to find the service (the player API base, playlists and guide), each
- * with a copy button, next to the line's expiry, screens and service. IPTV and hybrid lines only
+ * with a copy button, next to the line's expiry, screens and service, then the setup message per app
+ * (decision 0050). IPTV and hybrid lines only
  * (`lineActions(line).userInfo`); P2P lines play through another service.
  */
 export function LineInfoModal({ line, opened, onClose }: LineActionModalProps) {
@@ -46,6 +49,8 @@ export function LineInfoModal({ line, opened, onClose }: LineActionModalProps) {
         </Text>
         <Divider label={LINK_TEXTS.section} labelPosition="left" />
         <LineLinks lineId={line.id} testId="line-info-links" />
+        <Divider label={SETUP_TEXTS.section} labelPosition="left" />
+        <SetupMessagesPanel lineId={line.id} testId="line-info-messages" />
         <Group justify="flex-end" mt="xs">
           <Button onClick={onClose} data-testid="line-info-close">
             {DIALOG_TEXTS.close}
