@@ -25,9 +25,11 @@ import ingest from './modules/ingest/ingest.plugin';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { linesRoutes } from './modules/lines/lines.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
+import { migrationRoutes } from './modules/migration/migration.routes';
 import metrics from './modules/metrics/metrics.plugin';
 import { newsRoutes } from './modules/news/news.routes';
 import { onlineRoutes } from './modules/online/online.routes';
+import { panelSettingsRoutes } from './modules/panel-settings/panel-settings.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
@@ -178,6 +180,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(onlineRoutes, { db, config });
   await app.register(streamingServersRoutes, { db });
   await app.register(setupMessagesRoutes, { db, config });
+  await app.register(migrationRoutes, { db, config });
+  await app.register(panelSettingsRoutes, { db });
   await app.register(ingest, { db, config });
   // GET <verified domain>/<code>: before the panel's pages, which answer every other path, and before the
   // domains, which clear its host cache (decision 0049).

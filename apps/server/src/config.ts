@@ -159,6 +159,16 @@ const configSchema = z
     GEOIP_CSV_PATH: optionalText,
     // Unset: /metrics answers 404. 16+ characters: it is the only thing between the internet and the figures.
     METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
+    // Migration from another provider (decision 0052): the panel calls the provider's player API named in a
+    // customer's playlist URL; it gives up after TIMEOUT ms and refuses answers larger than MAX_RESPONSE_BYTES.
+    MIGRATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    MIGRATION_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+    // 'true' lets migration reach loopback and private addresses (the tests' and journeys' fake provider);
+    // otherwise a playlist URL naming such an address is refused, so resellers cannot probe the panel's network.
+    MIGRATION_ALLOW_PRIVATE_HOSTS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the
     // listener closes; past TIMEOUT ms from the signal the process exits anyway, non-zero (decision 0025).
     SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(500),

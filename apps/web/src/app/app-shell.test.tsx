@@ -4,15 +4,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { newsQueryOptions } from '@/features/news/api/get-news';
+import { complementsQueryOptions } from '@/lib/queries/complements-query';
 import { profileQueryOptions } from '@/lib/queries/profile-query';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { changeLanguage } from '@/lib/i18n';
+import { buildComplements } from '@test/fixtures/line';
 import { buildProfile } from '@test/fixtures/profile';
 import { createTestQueryClient, renderWithProviders } from '@test/render';
 import { routes } from './route-table';
 
-function renderApp(path: string, type: AccountType = 'reseller') {
+function renderApp(path: string, type: AccountType = 'reseller', settings: Record<string, string> = {}) {
   const queryClient = createTestQueryClient();
+  queryClient.setQueryData(complementsQueryOptions().queryKey, buildComplements({ settings }));
   queryClient.setQueryData(profileQueryOptions().queryKey, buildProfile({ type, credits: '1234.5' }));
   queryClient.setQueryData(newsQueryOptions().queryKey, { message: '', show_modal_message: false });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -59,6 +62,22 @@ describe('authenticated shell', () => {
     expect(screen.getByTestId('profile-credits').textContent).toBe('1.234,50');
     // The avatar is remembered for the lock screen.
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.auth) ?? '{}').user.avatar).toBe('avatar3');
+  });
+
+  it("offers a reseller 'Migrar cliente' only while user_migration_list is 'true'; it opens the migration dialog", async () => {
+    writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
+    renderApp('/dashboard', 'reseller', { user_migration_list: 'true' });
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
+    fireEvent.click(await within(nav).findByRole('button', { name: 'Migrar cliente' }));
+    expect(await screen.findByTestId('migration-url', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("hides 'Migrar cliente' from a reseller while user_migration_list is 'false'", async () => {
+    writeStoredAuth({ token: 'token', user: { id: 7, username: 'revenda01' } });
+    renderApp('/dashboard', 'reseller', { user_migration_list: 'false' });
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
+    await within(nav).findByText('Dashboard');
+    expect(within(nav).queryByRole('button', { name: 'Migrar cliente' })).toBeNull();
   });
 
   it('the language switch translates the top bar and is remembered', async () => {

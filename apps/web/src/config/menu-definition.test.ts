@@ -111,6 +111,7 @@ describe('built flag', () => {
       'streaming-servers',
       'setup-messages',
       'admin-transfer',
+      'migrate-client',
     ]);
     expect(ids(visibleSidebarMenu({ type: 'reseller' }))).toEqual([
       'dashboard',
@@ -126,6 +127,9 @@ describe('built flag', () => {
       'domains',
       'logs',
     ]);
+    expect(
+      ids(visibleSidebarMenu({ type: 'reseller', settings: { user_migration_list: 'true' } })),
+    ).toContain('migrate-client');
     // The API refuses publishers on the reseller and line screens: the menu does not offer them.
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual(['dashboard', 'domains', 'logs']);
   });

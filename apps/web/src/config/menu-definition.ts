@@ -228,7 +228,7 @@ export const SIDEBAR_MENU = [
     icon: 'migration',
     audience: 'adminOrMigrationList',
     target: dialog('userMigration'),
-    built: false,
+    built: true,
   },
   {
     id: 'manual',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addPanelMonths, expiryAt2359, panelTime } from './panel-calendar';
 import {
   addDaysCents,
+  migrationCents,
   remainingMonths,
   renewByCalendarCents,
   renewByPackageCents,
@@ -78,5 +79,14 @@ describe('more screens: added × remaining months of the renewal calendar (at le
   it('charges nothing for fewer screens', () => {
     expect(screensCents(-1, now + 90 * DAY, now)).toBe(0);
     expect(screensCents(0, now + 90 * DAY, now)).toBe(0);
+  });
+});
+
+describe('migration (docs/product/costs.md#migration)', () => {
+  it('prices the remaining days × screens like a renewal by calendar, rounded up to the cent', () => {
+    expect(migrationCents(10, 2)).toBe(67);
+    expect(migrationCents(30, 1)).toBe(100);
+    expect(migrationCents(1, 1)).toBe(4);
+    expect(migrationCents(45, 3)).toBe(450);
   });
 });

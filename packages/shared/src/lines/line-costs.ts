@@ -44,3 +44,11 @@ export function screensCents(addedScreens: number, expDateSeconds: number, nowSe
   if (addedScreens <= 0) return 0;
   return addedScreens * remainingMonths(expDateSeconds, nowSeconds) * 100;
 }
+
+/**
+ * Migration from another provider (docs/product/costs.md#migration): the line's remaining days × its
+ * screens, priced like a renewal by calendar (days / 30 × screens, rounded up to the cent).
+ */
+export function migrationCents(remainingDays: number, screens: number): number {
+  return renewByCalendarCents(remainingDays, screens);
+}

@@ -1,6 +1,7 @@
 import { Box, Divider, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { UserAvatar } from '@/components/user-avatar';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@/config/menu-definition';
 import { useStoredAuth } from '@/lib/auth-storage';
 import { FRAME_GROW_CLASS } from './app-frame';
+import { complementsQueryOptions } from '@/lib/queries/complements-query';
 import classes from './app-navbar.module.css';
 import { MENU_ICONS } from './menu-icons';
 
@@ -46,7 +48,13 @@ export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps)
   const { pathname } = useLocation();
   const storedUser = useStoredAuth()?.user;
   const username = profile?.username ?? storedUser?.username ?? '';
-  const entries = profile ? visibleSidebarMenu({ type: profile.type }) : [];
+  // A reseller sees 'Migrar cliente' only while user_migration_list is 'true' (docs/product/roles.md).
+  const { data: settings } = useQuery({
+    ...complementsQueryOptions(),
+    enabled: profile?.type === 'reseller',
+    select: (complements) => Object.fromEntries(complements.settings.map((row) => [row.key, row.value])),
+  });
+  const entries = profile ? visibleSidebarMenu({ type: profile.type, settings }) : [];
   const activeId = activeLeafId(pathname, entries);
   const isActive = (leaf: MenuLeaf) => leaf.id === activeId;
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { BuiltMenuDialog, MenuDialog } from '@/config/menu-definition';
+import { lazyModal } from '@/components/lazy-modal';
 
 export interface MenuDialogProps {
   opened: boolean;
@@ -8,9 +9,13 @@ export interface MenuDialogProps {
 
 /**
  * The dialog of every built menu item (migration, manual, server rules, responsibilities). Typed from
- * the menu definition; none is built yet, so this is empty until one is.
+ * the menu definition. Each is lazy-loaded: its code arrives when it first opens.
  */
-const MENU_DIALOGS: Record<BuiltMenuDialog, ComponentType<MenuDialogProps>> = {};
+const MENU_DIALOGS: Record<BuiltMenuDialog, ComponentType<MenuDialogProps>> = {
+  userMigration: lazyModal(() =>
+    import('@/features/migration/components/migration-dialog').then((module) => module.MigrationDialog),
+  ),
+};
 
 /** The same registry, looked up by any dialog name (unbuilt ones are missing). */
 export const MENU_DIALOG_LOOKUP: Partial<Record<MenuDialog, ComponentType<MenuDialogProps>>> = MENU_DIALOGS;

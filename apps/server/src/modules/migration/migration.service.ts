@@ -1,0 +1,179 @@
+import { DEFAULT_PACKAGE_ID, SYSTEMS } from '@panel/shared/catalog/packages';
+import { lineUsernameSchema } from '@panel/shared/lines/line-credentials';
+import { migrationCents } from '@panel/shared/lines/line-costs';
+import { panelDate } from '@panel/shared/lines/panel-calendar';
+import {
+  MIGRATION_MESSAGES,
+  type MigrationCheckResult,
+  type MigrationMigrateInput,
+} from '@panel/shared/migration/migration-api';
+import { fromCents } from '@panel/shared/money/credits';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../lib/app-error';
+import { lockAccountTree } from '../accounts/account-tree-lock';
+import type { Caller } from '../auth/caller';
+import { findPackage } from '../catalog/packages.repository';
+import { spendCredits } from '../ledger/ledger.service';
+import type { LineActionOutcome } from '../lines/line-action-runner';
+import { uniqueConflictOr } from '../lines/line-errors';
+import { nowSeconds } from '../lines/line-identity';
+import { requireLineOwner } from '../lines/line-scope';
+import { fromSeconds, toLine } from '../lines/line-view';
+import { defaultBouquetIds, insertLine, readSetting, usernameTaken } from '../lines/lines.repository';
+import { recordLog } from '../logs/logs.service';
+import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
+import { parsePlaylistUrl } from './playlist-url';
+import { readProviderLine, type ProviderLine } from './provider-login';
+
+const DAY_SECONDS = 86_400;
+const MAX_SCREENS = 100;
+/** Passwords are kept as the provider has them, within this panel's password characters. */
+const PASSWORD_CHARACTERS = /^[A-Za-z0-9@!?]{1,64}$/;
+
+const refusal = (message: string, field = 'url') => new AppError(422, 'validation_failed', message, field);
+
+/** Migrating is for admins, or for resellers while the setting user_migration_list is 'true' (docs/product/roles.md). */
+async function requireMigrationAllowed(db: Database, caller: Caller): Promise<void> {
+  if (caller.role === 'admin') return;
+  if ((await readSetting(db, 'user_migration_list')) !== 'true') {
+    throw AppError.forbidden(MIGRATION_MESSAGES.notAllowed);
+  }
+}
+
+interface CheckedLine extends ProviderLine {
+  serverDns: string;
+  expSeconds: number;
+  totalDays: number;
+  costCents: number;
+}
+
+/** Reads the customer's line from the provider and prices what is left of it. */
+async function checkLine(config: Config, url: string): Promise<CheckedLine> {
+  const address = parsePlaylistUrl(url);
+  if (!address) throw refusal(MIGRATION_MESSAGES.urlInvalid);
+  const line = await readProviderLine(config, address);
+  if (line.expSeconds === null) throw refusal(MIGRATION_MESSAGES.noExpiry);
+  const left = line.expSeconds - nowSeconds();
+  if (left <= 0) throw refusal(MIGRATION_MESSAGES.expired);
+  if (line.maxConnections > MAX_SCREENS) throw refusal(MIGRATION_MESSAGES.tooManyScreens);
+  const totalDays = Math.ceil(left / DAY_SECONDS);
+  return {
+    ...line,
+    serverDns: address.serverDns,
+    expSeconds: line.expSeconds,
+    totalDays,
+    costCents: migrationCents(totalDays, line.maxConnections),
+  };
+}
+
+const usernameTakenRefusal = () => AppError.conflict(MIGRATION_MESSAGES.usernameTaken, 'url');
+
+/** The line keeps its username and password: both must fit this panel's rules and the username be free. */
+async function requireMigratable(db: Database, line: ProviderLine): Promise<void> {
+  if (!lineUsernameSchema.safeParse(line.username).success || !PASSWORD_CHARACTERS.test(line.password)) {
+    throw refusal(MIGRATION_MESSAGES.credentialsInvalid);
+  }
+  if (await usernameTaken(db, line.username)) throw usernameTakenRefusal();
+}
+
+function formattedDate(seconds: number): string {
+  const [year, month, day] = panelDate(seconds).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** POST /api/migration/check: what the customer's line is at the other provider and what migrating it costs. */
+export async function checkMigration(
+  db: Database,
+  config: Config,
+  caller: Caller,
+  url: string,
+): Promise<MigrationCheckResult> {
+  await requireMigrationAllowed(db, caller);
+  const line = await checkLine(config, url);
+  await requireMigratable(db, line);
+  return {
+    server_dns: line.serverDns,
+    username: line.username,
+    formatted_exp_date: formattedDate(line.expSeconds),
+    total_days: line.totalDays,
+    max_connections: line.maxConnections,
+    credits_to_deduct: fromCents(line.costCents),
+  };
+}
+
+/**
+ * POST /api/migration/migrate: checks again (the price is never taken from the client), then in one
+ * transaction creates the line with the provider's username, password, expiry and screens, owned by
+ * the caller, charges the caller `credits_to_deduct` through the ledger (admins: free) and logs it
+ * under the type 'migration'. A P2P line is also queued for its provisioning service.
+ */
+export async function migrateLine(
+  db: Database,
+  config: Config,
+  caller: Caller,
+  input: MigrationMigrateInput,
+): Promise<LineActionOutcome> {
+  await requireMigrationAllowed(db, caller);
+  const checked = await checkLine(config, input.url);
+  await requireMigratable(db, checked);
+  const pkg = await findPackage(db, DEFAULT_PACKAGE_ID);
+  if (!pkg) throw new Error(`package ${DEFAULT_PACKAGE_ID} is missing`);
+  const system = input.service === 'p2p' ? SYSTEMS.p2p : SYSTEMS.iptv;
+  try {
+    return await runInTransaction(db, async (tx) => {
+      await lockAccountTree(tx, 'keep');
+      const owner = await requireLineOwner(tx, caller, undefined);
+      if (await usernameTaken(tx, checked.username)) throw usernameTakenRefusal();
+      const line = await insertLine(tx, {
+        resellerId: owner.id,
+        ownerPath: owner.path,
+        username: checked.username,
+        password: checked.password,
+        maxConnections: checked.maxConnections,
+        enabled: 1,
+        expDate: fromSeconds(checked.expSeconds),
+        isTrial: 0,
+        system,
+        packageId: pkg.id,
+        bouquets: await defaultBouquetIds(tx, pkg.isAdult),
+      });
+      const spent = await spendCredits(tx, {
+        accountId: caller.id,
+        role: caller.role,
+        amountCents: checked.costCents,
+        actorId: caller.id,
+        action: 'user_created',
+        type: 'migration',
+        lineId: line.id,
+      });
+      await recordLog(tx, {
+        action: 'user_created',
+        type: 'migration',
+        actorId: caller.id,
+        lineId: line.id,
+        lineUsername: line.username,
+        valueCents: spent.charged ? checked.costCents : null,
+        actorCredits: spent.charged ? spent.change : null,
+        details: {
+          server_dns: checked.serverDns,
+          service: input.service,
+          days: checked.totalDays,
+          screens: checked.maxConnections,
+          price: fromCents(checked.costCents),
+        },
+      });
+      await enqueueProvisioning(tx, line, 'created');
+      return {
+        line: toLine(line, owner.username),
+        chargedCents: spent.charged ? checked.costCents : 0,
+        balanceCents: spent.change.afterCents,
+      };
+    });
+  } catch (error) {
+    const mapped = uniqueConflictOr(error);
+    if (mapped instanceof AppError && mapped.field === 'username') throw usernameTakenRefusal();
+    throw mapped;
+  }
+}
