@@ -5,9 +5,10 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium';
 import { ADMIN } from './fixtures/admin';
 import { fakeServiceEnv } from './fixtures/fake-ports';
+import { panelPort } from './fixtures/panel-port';
 import { panelWebServer } from './panel-server';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = panelPort();
 // A fresh embedded database per run, so journeys never depend on an earlier run's data.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'panel-e2e-'));
 

@@ -35,6 +35,8 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { setupMessagesRoutes } from './modules/setup-messages/setup-messages.routes';
+import shortLinkRedirect from './modules/short-links/short-link-redirect.plugin';
+import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { streamingServersRoutes } from './modules/streaming-servers/streaming-servers.routes';
 import { streamsRoutes } from './modules/streams/streams.routes';
 import { tvAppsRoutes } from './modules/tv-apps/tv-apps.routes';
@@ -183,6 +185,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(panelSettingsRoutes, { db });
   await app.register(tvAppsRoutes, { db, config });
   await app.register(ingest, { db, config });
+  // GET <verified domain>/<code>: before the panel's pages, which answer every other path, and before the
+  // domains, which clear its host cache (decision 0049).
+  await app.register(shortLinkRedirect, { db, config });
+  await app.register(shortLinksRoutes, { db, config });
   await app.register(domains, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
 

@@ -130,6 +130,9 @@ const configSchema = z
     DOMAIN_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     // How often domains still pending are checked again in the background.
     DOMAIN_VERIFY_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+    // How long the short-link redirect remembers which verified domain a Host names (or that it names none),
+    // in ms; the domains module clears it when a domain is verified or removed (decision 0049).
+    SHORT_LINK_HOST_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     // The player's rendered-answer cache (decision 0043): a folder, "off" for none; unset, a fresh folder
     // under the system's temp folder. At most MAX_FILES files and MAX_MB megabytes, oldest removed first.
     PLAYER_CACHE_DIR: optionalText,

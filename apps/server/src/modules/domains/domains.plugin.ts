@@ -20,7 +20,8 @@ function hostName(host: string): string {
  */
 async function domainsPlugin(app: FastifyInstance, options: { db: Database; config: Config }): Promise<void> {
   const { db, config } = options;
-  const service = createDomainsService(db, config);
+  // A domain verified, failing its check again or deleted: the short-link redirect looks its hosts up again.
+  const service = createDomainsService(db, config, () => app.shortLinkHosts.clear());
   await app.register(domainsRoutes, { service });
 
   app.get(DOMAIN_TOKEN_PATH, { schema: { hide: true } }, async (request, reply) => {
@@ -42,4 +43,4 @@ async function domainsPlugin(app: FastifyInstance, options: { db: Database; conf
   });
 }
 
-export default fp(domainsPlugin, { name: 'domains' });
+export default fp(domainsPlugin, { name: 'domains', dependencies: ['short-link-redirect'] });

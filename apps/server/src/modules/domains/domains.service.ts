@@ -38,9 +38,10 @@ export function domainCheckOptions(config: Config): DomainCheckOptions {
 
 /**
  * A reseller's own domains (docs/product/screens.md#domains, decision 0048). Every write to `domains` is
- * here: creating, verifying, deleting and setting the default.
+ * here: creating, verifying, deleting and setting the default. `onVerifiedChange` runs after a check or a
+ * deletion, which may change the hosts that carry short links (the redirect's host cache, decision 0049).
  */
-export function createDomainsService(db: Database, config: Config) {
+export function createDomainsService(db: Database, config: Config, onVerifiedChange: () => void = () => {}) {
   const checkOptions = domainCheckOptions(config);
   const [nameserver1 = null, nameserver2 = null] = config.DOMAIN_NAMESERVERS;
 
@@ -62,6 +63,7 @@ export function createDomainsService(db: Database, config: Config) {
   async function verifyDomain(id: number, domain: string, token: string): Promise<void> {
     const result = await checkDomain(domain, token, checkOptions);
     await recordCheck(db, id, result.verified ? null : result.error);
+    onVerifiedChange();
   }
 
   async function answer(id: number): Promise<Domain> {
@@ -103,6 +105,7 @@ export function createDomainsService(db: Database, config: Config) {
 
     async remove(caller: Caller, id: number): Promise<void> {
       if (!(await deleteDomain(db, id, scopeOf(caller)))) throw notFound();
+      onVerifiedChange();
     },
 
     /** Only the caller's own domains: an admin cannot set a default from the list (docs/product/roles.md). */

@@ -10,6 +10,7 @@ import type { LineAction } from '@panel/shared/lines/line-action-labels';
 export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineActionModalProps>>> = {
   edit: lazyModal(() => import('./actions/edit-line-modal').then((m) => m.EditLineModal)),
   'user-info': lazyModal(() => import('./actions/line-info-modal').then((m) => m.LineInfoModal)),
+  'short-links': lazyModal(() => import('./actions/short-links-modal').then((m) => m.ShortLinksModal)),
   whatsapp: lazyModal(() => import('./actions/whatsapp-modal').then((m) => m.WhatsAppModal)),
   'renew-month': lazyModal(() => import('./actions/renew-month-modal').then((m) => m.RenewMonthModal)),
   'renew-package': lazyModal(() =>

@@ -93,6 +93,7 @@ describe('availableLineActions (docs/product/rules.md#line-actions, shared lineA
         'renew-package',
         'resync-hybrid',
         'resync-p2p',
+        'short-links',
         'unblock',
         'user-info',
         'whatsapp',

@@ -1,0 +1,36 @@
+import type { Database } from '../../db/database';
+import { findVerifiedDomainId } from './short-links.repository';
+
+/** Beyond this many remembered hosts the cache starts over: Host headers are chosen by whoever calls. */
+const MAX_HOSTS = 10_000;
+
+export interface ShortLinkHosts {
+  /** The verified domain named by this host name (lowercase, no port), or null when it names none. */
+  domainIdOf(host: string): Promise<number | null>;
+  /** Forget everything: called after a domain is verified, unverified or removed. */
+  clear(): void;
+}
+
+/**
+ * Host name → verified domain id, remembered for `ttlMs` (SHORT_LINK_HOST_CACHE_MS), misses included, so
+ * the panel's own requests cost one lookup per host and period (decision 0049).
+ */
+export function createShortLinkHosts(db: Database, ttlMs: number): ShortLinkHosts {
+  const remembered = new Map<string, { domainId: number | null; until: number }>();
+  return {
+    async domainIdOf(host) {
+      const now = Date.now();
+      const known = remembered.get(host);
+      if (known && known.until > now) return known.domainId;
+      const domainId = (await findVerifiedDomainId(db, host)) ?? null;
+      if (ttlMs > 0) {
+        if (remembered.size >= MAX_HOSTS) remembered.clear();
+        remembered.set(host, { domainId, until: now + ttlMs });
+      }
+      return domainId;
+    },
+    clear() {
+      remembered.clear();
+    },
+  };
+}
