@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { lineAction } from '../fixtures/lines';
 
 /**
@@ -51,20 +52,31 @@ async function dismissToasts(page: Page): Promise<void> {
   await expect(toasts).toHaveCount(0);
 }
 
-/** In the open dialog with a setup message, shows the QR code and checks it is an image of real size. */
-export async function showQrCode(page: Page): Promise<void> {
+/**
+ * In the open dialog with a setup message, shows the QR code and reads it back with a QR decoder (jsQR,
+ * as a phone's camera app would): answers the address it holds.
+ */
+export async function showQrCode(page: Page): Promise<string> {
   await dismissToasts(page);
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId(/-qr-toggle$/) });
   await dialog.getByTestId(/-qr-toggle$/).click();
   const image = dialog.locator('img[data-testid$="-qr"]');
   await expect(image).toBeVisible();
   await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
-  const size = await image.evaluate((element: HTMLImageElement) => ({
-    width: element.naturalWidth,
-    height: element.naturalHeight,
-  }));
-  expect(size.width).toBeGreaterThan(0);
-  expect(size.height).toBeGreaterThan(0);
+  const pixels = await image.evaluate((element: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = element.naturalWidth;
+    canvas.height = element.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.drawImage(element, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { data: Array.from(data), width, height };
+  });
+  expect(pixels.width).toBeGreaterThan(0);
+  const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  expect(decoded, 'the QR code reads back').not.toBeNull();
+  return decoded?.data ?? '';
 }
 
 /** Closes the WhatsApp modal. */

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, loginAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
+import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 
 // docs/product/screens.md#content-sources (decision 0041): the admin imports a playlist, follows its
 // sync and puts an imported category into a bouquet. Needs the content-import routes
 // (/api/admin/content/…, issue 12) in the server under test. Screenshots of the viewport at 1366×768 and
 // 390×844.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 
 /** A playlist on the server's own disk (the e2e server runs on this machine): two live channels. */
 function writePlaylist(): string {
@@ -90,15 +89,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   await page.screenshot(shot('76-content-categories-1366'));
 
   // The same screen on a phone.
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-  });
-  await csp.watch(phone);
-  const mobile = await phone.newPage();
+  const { phone, mobile } = await openPhone(browser, baseURL, csp);
   try {
     await loginAs(mobile, ADMIN);
     await expect(mobile).toHaveURL(/\/dashboard$/);

@@ -2,13 +2,12 @@ import { startFakeDns, type FakeDns } from '../../apps/server/test/fake-dns/fake
 import { FAKE_PORTS } from '../fixtures/fake-ports';
 import { expect, test } from '../fixtures/test';
 import { addAndVerifyDomain, domainRow } from '../steps/domains';
+import { LAPTOP, PHONE } from '../fixtures/devices';
 
 // docs/product/screens.md#domains (decision 0048): a reseller adds its own domains, which the panel
 // verifies through the journeys' DNS (every name → 127.0.0.1, the panel's public address here), sets one
 // as the default and removes another. Screenshots of the list at 1366×768 and 390×844.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 
 let dns: FakeDns | undefined;
 test.beforeAll(async () => {

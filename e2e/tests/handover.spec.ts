@@ -11,6 +11,7 @@ import { migrateCustomer } from '../steps/migration';
 import { closeWhatsAppModal, copyWhatsAppMessage, showQrCode } from '../steps/setup-messages';
 import { fetchShortLink, makeShortLink } from '../steps/short-links';
 import { connectDreamTv } from '../steps/tv-apps';
+import { LAPTOP, PHONE } from '../fixtures/devices';
 
 // Issue 14's "done when": a reseller hands a line to a customer the way it does every day — its own domain,
 // a short link that opens a playlist, the WhatsApp message and the QR code, the customer's TV through
@@ -18,8 +19,6 @@ import { connectDreamTv } from '../steps/tv-apps';
 // service is a local fake on its fixed port (fixtures/fake-ports.ts): the DNS that verifies the domain,
 // DreamTV, and the other provider's Xtream server.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 const DAY = 86_400;
 
 let dns: FakeDns | undefined;
@@ -82,7 +81,8 @@ test('a reseller hands a line to a customer and migrates another from a second p
     expect(message.text).toContain(RESELLER_PASSWORD);
     expect(message.text).toContain(link);
     expect(message.href).toContain('https://wa.me/5511987654321?text=');
-    await showQrCode(page);
+    // The QR code, read back by a decoder, is the short link too.
+    expect(await showQrCode(page)).toBe(link);
     await page.screenshot(shot('96-handover-whatsapp-qr-1366'));
     await closeWhatsAppModal(page);
 

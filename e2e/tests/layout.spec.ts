@@ -3,17 +3,13 @@ import { panelApi, storedToken } from '../fixtures/api';
 import { uniqueUsername } from '../fixtures/resellers';
 import { loginAs, logout, openSettingsMenu } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
+import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 
 // Issue 10, layout and list-state defects: what a person sees on a 1366×768 laptop and a 390×844 phone.
 // Screenshots are of the viewport, i.e. exactly what fits on that screen.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 // A list page's first answer: chunks, profile and list on a machine other suites load too.
 const FIRST_LOAD = { timeout: 30_000 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
 /** The lists of the panel and what the first row offers to click (none for the logs). */
 const LISTS = [
   { path: '/users', table: 'users-table', actions: 'line-actions' },
@@ -178,16 +174,7 @@ test('on a phone the date groups follow the expiry order and the create dialog k
 }) => {
   test.setTimeout(120_000);
   const reseller = await newReseller(50, 'grupos');
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    userAgent: IPHONE_UA,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-  });
-  await csp.watch(phone);
-  const mobile = await phone.newPage();
+  const { phone, mobile } = await openPhone(browser, baseURL, csp);
   const mobileApi = panelApi(mobile.request, () => storedToken(mobile));
   try {
     await loginAs(mobile, reseller);

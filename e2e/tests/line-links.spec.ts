@@ -3,29 +3,14 @@ import { closeCreatedModal, createLine, lineAction } from '../fixtures/lines';
 import { uniqueUsername } from '../fixtures/resellers';
 import { loginAs } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
+import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
+import { expectedLineLinks } from '../fixtures/line-links';
 
 // docs/product/screens.md#line-links (decision 0041): the addresses a customer's app needs, after a
 // creation and in 'Informações do usuário', each with a copy button. Screenshots of the viewport: what
 // fits on a 1366×768 laptop and a 390×844 phone.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-/** What the server builds for a line when PLAYER_BASE_URL is unset: the origin the panel is served from. */
-function expectedLinks(base: string, username: string, password: string) {
-  const credentials = `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`;
-  return {
-    playerApiBase: base,
-    m3u: `${base}/get.php?${credentials}&type=m3u&output=ts`,
-    m3uPlus: `${base}/get.php?${credentials}&type=m3u_plus&output=ts`,
-    hls: `${base}/get.php?${credentials}&type=m3u_plus&output=m3u8`,
-    epg: `${base}/xmltv.php?${credentials}`,
-  };
-}
-
-async function expectLinks(block: Locator, links: ReturnType<typeof expectedLinks>): Promise<void> {
+async function expectLinks(block: Locator, links: ReturnType<typeof expectedLineLinks>): Promise<void> {
   await expect(block).toBeVisible();
   for (const [key, value] of Object.entries(links)) {
     await expect(block.getByTestId(new RegExp(`-${key}$`))).toHaveValue(value);
@@ -62,7 +47,7 @@ test('a reseller creates a line, copies its links, and finds them again in "Info
 
   const username = uniqueUsername('lnk');
   const line = await createLine(page, { username, password: RESELLER_PASSWORD, packageId: 17 });
-  const links = expectedLinks(new URL(page.url()).origin, username, RESELLER_PASSWORD);
+  const links = expectedLineLinks(new URL(page.url()).origin, username, RESELLER_PASSWORD);
   const created = line.modal.getByTestId('line-created-links');
   await expectLinks(created, links);
   // The password's '@' is percent-encoded: the playlist URL stays one URL.
@@ -94,22 +79,13 @@ test('a reseller creates a line, copies its links, and finds them again in "Info
 test('on a phone the links fit the screen and copy', async ({ browser, baseURL, csp, newReseller }) => {
   test.setTimeout(120_000);
   const reseller = await newReseller(10, 'linkfone');
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    userAgent: IPHONE_UA,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-  });
-  await csp.watch(phone);
+  const { phone, mobile } = await openPhone(browser, baseURL, csp);
   await grantClipboard(phone, baseURL);
-  const mobile = await phone.newPage();
   try {
     await loginAs(mobile, reseller);
     await expect(mobile).toHaveURL(/\/dashboard$/);
     const line = await createLine(mobile, { random: true, packageId: 17 });
-    const links = expectedLinks(new URL(mobile.url()).origin, line.username, line.password);
+    const links = expectedLineLinks(new URL(mobile.url()).origin, line.username, line.password);
     const created = line.modal.getByTestId('line-created-links');
     await expectLinks(created, links);
     // Nothing sticks out sideways: the dialog and its inputs stay inside the 390 px.

@@ -2,12 +2,11 @@ import { startFakeProvider, type FakeProvider } from '../../apps/server/test/mig
 import { FAKE_PORTS } from '../fixtures/fake-ports';
 import { expect, test } from '../fixtures/test';
 import { migrateCustomer, openMigrationDialog } from '../steps/migration';
+import { LAPTOP, PHONE } from '../fixtures/devices';
 
 // docs/product/screens.md#migration-dialog (decision 0052): a reseller migrates a customer of another
 // provider (the fake Xtream server on its fixed port) once the admin allows migration for everyone.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 const DAY = 86_400;
 
 let provider: FakeProvider;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { panelApi, storedToken, type PanelApi } from '../fixtures/api';
 import { loginAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
+import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 
 // docs/product/screens.md#online-users (decision 0046): the two online screens, fed by real stream starts
 // (a player opening the line's stream through the server, redirected to a small edge this journey runs)
@@ -14,12 +15,7 @@ import { expect, test } from '../fixtures/test';
 // edge's next heartbeat is told to stop; a relayed stream is cut at once), the reseller's subtree and the
 // dashboard counters. Screenshots of the viewport at 1366×768 and 390×844.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Zq8Wm5Tp';
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
 /**
  * The edge in front of the redirected source: answers each redirected request with a little MPEG-TS
  * (null packets) and remembers the connection id the panel's signed redirect carries (`conn`).
@@ -348,16 +344,7 @@ test('who is watching: stream starts and edge reports on the two online screens,
     expect(names).not.toContain(viewer);
 
     // The reseller on a phone, with cards (mobile_table_mode), as the other lists.
-    const phone = await browser.newContext({
-      baseURL,
-      viewport: PHONE,
-      userAgent: IPHONE_UA,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'pt-BR',
-    });
-    await csp.watch(phone);
-    const mobile = await phone.newPage();
+    const { phone, mobile } = await openPhone(browser, baseURL, csp);
     try {
       await loginAs(mobile, reseller);
       await expect(mobile).toHaveURL(/\/dashboard$/);

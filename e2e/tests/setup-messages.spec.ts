@@ -5,16 +5,13 @@ import { uniqueUsername } from '../fixtures/resellers';
 import { loginAs } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
 import { closeWhatsAppModal, copyWhatsAppMessage, showQrCode } from '../steps/setup-messages';
+import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
+import { expectedLineLinks } from '../fixtures/line-links';
 
 // docs/product/screens.md#users (decision 0050): the setup message of a line's app, copied or sent over
 // WhatsApp, its QR code, and the admin's template editor. Screenshots of the viewport at 1366×768 and
 // 390×844.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
 async function grantClipboard(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 }
@@ -52,7 +49,10 @@ test('a reseller sends a line’s setup message over WhatsApp; the admin edits t
   expect(first.text).toContain(`Senha: ${RESELLER_PASSWORD}`);
   expect(first.text).toContain('Duplex Play');
   expect(first.href).toBe(`https://wa.me/5511987654321?text=${encodeURIComponent(first.text)}`);
-  await showQrCode(page);
+  // Without a short link the QR code holds the app's playlist, the line's M3U Plus address.
+  expect(await showQrCode(page)).toBe(
+    expectedLineLinks(new URL(page.url()).origin, username, RESELLER_PASSWORD).m3uPlus,
+  );
   await page.screenshot(shot('80-setup-messages-whatsapp-1366'));
 
   await closeWhatsAppModal(page);
@@ -102,17 +102,8 @@ test('on a phone the WhatsApp modal fits the screen, and a line without a phone 
 }) => {
   test.setTimeout(120_000);
   const reseller = await newReseller(10, 'zapfone');
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    userAgent: IPHONE_UA,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-  });
-  await csp.watch(phone);
+  const { phone, mobile } = await openPhone(browser, baseURL, csp);
   await grantClipboard(phone, baseURL);
-  const mobile = await phone.newPage();
   try {
     await loginAs(mobile, reseller);
     await expect(mobile).toHaveURL(/\/dashboard$/);
@@ -132,7 +123,9 @@ test('on a phone the WhatsApp modal fits the screen, and a line without a phone 
       PHONE.width,
     );
     await mobile.screenshot(shot('81-setup-messages-whatsapp-phone'));
-    await showQrCode(mobile);
+    expect(await showQrCode(mobile)).toBe(
+      expectedLineLinks(new URL(mobile.url()).origin, line.username, line.password).m3uPlus,
+    );
   } finally {
     await phone.close();
   }

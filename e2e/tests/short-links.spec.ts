@@ -5,14 +5,13 @@ import { uniqueUsername } from '../fixtures/resellers';
 import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
 import { addAndVerifyDomain } from '../steps/domains';
 import { fetchShortLink, makeShortLink, openShortLink } from '../steps/short-links';
+import { LAPTOP, PHONE } from '../fixtures/devices';
 
 // docs/product/screens.md#short-links (decision 0049): a reseller with a verified domain makes short links
 // of a line in 'Links curtos' and a customer's app opens them (the SS IPTV one on the ss. sub-domain).
 // The domain is added and verified on /domains (decision 0048) against the journeys' fake DNS, which
 // answers 127.0.0.1 (PANEL_PUBLIC_ADDRESSES) for any name.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 
 let dns: FakeDns | undefined;
 

@@ -6,12 +6,12 @@ import { loginAs } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
 import { uniqueUsername } from '../fixtures/resellers';
 import { connectDreamTv, connectTv } from '../steps/tv-apps';
+import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
+import { expectedLineLinks } from '../fixtures/line-links';
 
 // docs/product/rules.md#dreamtv-mac (decision 0051): DreamTV and connect TV, against local fakes of both
 // services on the fixed ports the e2e server is pointed at (fixtures/fake-ports.ts).
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 
 let dreamTv: FakeDreamTv;
 let tv: FakeConnectTv;
@@ -24,12 +24,6 @@ test.afterAll(async () => {
   await dreamTv?.close();
   await tv?.close();
 });
-
-/** The M3U Plus address the server hands the TV apps when PLAYER_BASE_URL is unset: the panel's origin. */
-function m3uPlus(origin: string, username: string, password: string): string {
-  const credentials = `username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`;
-  return `${origin}/get.php?${credentials}&type=m3u_plus&output=ts`;
-}
 
 test.use({ viewport: LAPTOP });
 
@@ -46,7 +40,7 @@ test('a reseller connects a line to DreamTV, moves it, sends it to a TV and disc
   await createLine(page, { username, password: RESELLER_PASSWORD, packageId: 17 });
   await closeCreatedModal(page);
   const origin = new URL(page.url()).origin;
-  const playlistUrl = m3uPlus(origin, username, RESELLER_PASSWORD);
+  const playlistUrl = expectedLineLinks(origin, username, RESELLER_PASSWORD).m3uPlus;
 
   const modal = await connectDreamTv(page, username, 'aa:bb:cc:10:20:30');
   const playlistId = (await modal.getByTestId('dreamtv-playlist').textContent()) ?? '';
@@ -90,22 +84,14 @@ test('a line created with a DreamTV MAC gets dream_ credentials and its playlist
     'Playlist adicionada ao DreamTV. MAC: AA:BB:CC:10:20:40',
   );
   const held = [...dreamTv.playlists.values()].find((playlist) => playlist.name === line.username);
-  expect(held?.url).toBe(m3uPlus(new URL(page.url()).origin, line.username, line.password));
+  expect(held?.url).toBe(expectedLineLinks(new URL(page.url()).origin, line.username, line.password).m3uPlus);
   await page.screenshot(shot('82-dreamtv-created-1366'));
 });
 
 test('on a phone the DreamTV dialog fits the screen', async ({ browser, baseURL, csp, newReseller }) => {
   test.setTimeout(120_000);
   const reseller = await newReseller(10, 'dreamfone');
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-  });
-  await csp.watch(phone);
-  const mobile = await phone.newPage();
+  const { phone, mobile } = await openPhone(browser, baseURL, csp);
   try {
     await loginAs(mobile, reseller);
     await expect(mobile).toHaveURL(/\/dashboard$/);

@@ -3,11 +3,9 @@ import { expect, test } from '../fixtures/test';
 import { closeCreatedModal, createLine, lineAction, lineRow } from '../fixtures/lines';
 import { uniqueUsername } from '../fixtures/resellers';
 import { loginAs } from '../fixtures/session';
+import { openPhone } from '../fixtures/devices';
 
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
 /** "1.234,50" → 123450: balances are compared in cents, never floats. */
 function cents(text: string): number {
   const match = /(-?[\d.]+),(\d{2})/.exec(text);
@@ -216,16 +214,7 @@ test('on a phone with vertical tables, /users is one column of cards grouped by 
   newReseller,
 }) => {
   const reseller = await newReseller(20, 'celular');
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    userAgent: IPHONE_UA,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-  });
-  await csp.watch(phone);
-  const mobile = await phone.newPage();
+  const { phone, mobile } = await openPhone(browser, baseURL, csp);
   try {
     await loginAs(mobile, reseller);
     await expect(mobile).toHaveURL(/\/dashboard$/);
