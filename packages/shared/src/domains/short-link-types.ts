@@ -1,3 +1,5 @@
+import type { PlaylistLinks } from '../content/playlist-links';
+
 /**
  * The kinds of short link a line can have (docs/product/screens.md#users): the M3U playlist, the HLS
  * playlist, the SS IPTV playlist (served on the domain's `ss.` sub-domain) and the EPG.
@@ -19,3 +21,15 @@ export function shortLinkUrl(
 ): string {
   return `${scheme}://${shortLinkHost(domain, type)}/${code}`;
 }
+
+/**
+ * The line's playlist link (docs/product/screens.md#line-links) a short link of each type opens; also the
+ * long link a setup message shows when the line has no short link of that type (decisions 0049, 0050).
+ */
+export const SHORT_LINK_TARGET: Record<ShortLinkType, keyof PlaylistLinks> = {
+  mpgets: 'm3uPlus',
+  hls: 'hls',
+  // SS IPTV loads a plain M3U list by address.
+  ssiptv: 'm3u',
+  epg: 'epg',
+};

@@ -74,8 +74,10 @@ describe('GET /api/users/:id/setup-messages', () => {
     }
     const byApp = Object.fromEntries(answer.data.map((message) => [message.app, message]));
     expect(byApp.SMARTERS?.text).toContain(`URL: ${BASE}`);
-    expect(byApp.DUPLEX).toMatchObject({ qr: links.m3u });
-    expect(byApp.DUPLEX?.text).toContain(links.m3u);
+    // Without a short link, the playlist its short link would open (M3U Plus), not the plain M3U.
+    expect(byApp.DUPLEX).toMatchObject({ qr: links.m3uPlus });
+    expect(byApp.DUPLEX?.text).toContain(links.m3uPlus);
+    expect(byApp.SSIPTV).toMatchObject({ qr: links.m3u });
     expect(byApp.ROKU).toMatchObject({ qr: links.hls });
   });
 

@@ -1,5 +1,5 @@
 import type { PlaylistLinks } from '@panel/shared/content/playlist-links';
-import { shortLinkUrl, type ShortLinkType } from '@panel/shared/domains/short-link-types';
+import { SHORT_LINK_TARGET, shortLinkUrl, type ShortLinkType } from '@panel/shared/domains/short-link-types';
 import { panelDate, PANEL_UTC_OFFSET_SECONDS } from '@panel/shared/lines/panel-calendar';
 import type { SetupValues } from '@panel/shared/setup-messages/render-setup-message';
 import { SETUP_APP_PLAYLIST, type SetupApp } from '@panel/shared/setup-messages/setup-apps';
@@ -12,14 +12,6 @@ export function panelDateTime(date: Date): string {
   const time = new Date((seconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);
   return `${day}/${month}/${year} ${time}`;
 }
-
-/** The long playlist link of a short link type, the fallback when the line has no short link of it. */
-const LONG_LINK: Record<ShortLinkType, keyof PlaylistLinks> = {
-  mpgets: 'm3u',
-  hls: 'hls',
-  ssiptv: 'm3u',
-  epg: 'epg',
-};
 
 export interface ShortLinkFacts {
   type: ShortLinkType;
@@ -40,7 +32,7 @@ export function appPlaylist(
   const type = SETUP_APP_PLAYLIST[app];
   if (!type) return null;
   const short = newestFirst.find((link) => link.type === type);
-  return short ? shortLinkUrl(scheme, short.domain, short.type, short.code) : links[LONG_LINK[type]];
+  return short ? shortLinkUrl(scheme, short.domain, short.type, short.code) : links[SHORT_LINK_TARGET[type]];
 }
 
 /** What each placeholder of a setup message becomes for one line and app. */

@@ -1,5 +1,5 @@
-import { playlistLinks, type PlaylistLinks } from '@panel/shared/content/playlist-links';
-import type { ShortLinkType } from '@panel/shared/domains/short-link-types';
+import { playlistLinks } from '@panel/shared/content/playlist-links';
+import { SHORT_LINK_TARGET } from '@panel/shared/domains/short-link-types';
 import { SHORT_LINK_MESSAGES } from '@panel/shared/domains/short-links-api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,15 +16,6 @@ declare module 'fastify' {
     shortLinkHosts: ShortLinkHosts;
   }
 }
-
-/** Which of the line's playlist links (docs/product/screens.md#line-links) each short link type opens. */
-const TARGET_OF: Record<ShortLinkType, keyof PlaylistLinks> = {
-  mpgets: 'm3uPlus',
-  hls: 'hls',
-  // SS IPTV loads a plain M3U list by address.
-  ssiptv: 'm3u',
-  epg: 'epg',
-};
 
 const SS_PREFIX = 'ss.';
 
@@ -71,7 +62,7 @@ async function shortLinkRedirectPlugin(
       .status(302)
       .header('Cache-Control', 'no-store')
       .header('Access-Control-Allow-Origin', '*')
-      .redirect(links[TARGET_OF[link.type]], 302);
+      .redirect(links[SHORT_LINK_TARGET[link.type]], 302);
   });
 }
 
