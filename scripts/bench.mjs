@@ -298,6 +298,7 @@ if (results.bundles) {
   for (const [route, limit] of [
     ['/login', 150],
     ['/users', 250],
+    ['/dashboard', null],
   ]) {
     const b = results.bundles[route];
     rows.push([
@@ -306,7 +307,17 @@ if (results.bundles) {
       `${b.gzipKB} KB (${b.chunks} files)`,
       '',
       '',
-      `≤ ${limit} KB: ${mark(b.gzipKB <= limit)}`,
+      limit === null ? 'reported (0058)' : `≤ ${limit} KB: ${mark(b.gzipKB <= limit)}`,
+    ]);
+  }
+  for (const [name, lazy] of Object.entries(results.bundles.lazy ?? {})) {
+    rows.push([
+      'P4',
+      `then ${name} (after ${lazy.after})`,
+      `${lazy.gzipKB} KB (${lazy.chunks} files)`,
+      '',
+      '',
+      'reported (0058)',
     ]);
   }
 }

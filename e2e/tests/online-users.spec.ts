@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { panelApi, storedToken, type PanelApi } from '../fixtures/api';
+import { panelApi, storedToken } from '../fixtures/api';
+import { addM3uSource } from '../fixtures/library';
 import { loginAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
@@ -52,49 +50,6 @@ async function startEdge(): Promise<{ url: string; connections: number[]; close:
         server.close(() => resolve());
       }),
   };
-}
-
-/** A playlist on the server's own disk (the e2e server runs on this machine), its channel on the edge. */
-function writePlaylist(name: string, channel: string, url: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'panel-e2e-online-')), `${name}.m3u`);
-  writeFileSync(
-    path,
-    ['#EXTM3U', `#EXTINF:-1 tvg-id="${name}" group-title="${name}",${channel}`, url, ''].join('\n'),
-  );
-  return path;
-}
-
-/** Adds an M3U source with one channel and syncs it. */
-async function addSource(
-  adminApi: PanelApi,
-  name: string,
-  channel: string,
-  url: string,
-  delivery: 'redirect' | 'proxy',
-): Promise<void> {
-  const source = await adminApi.call<{ id: number }>('POST', '/admin/content/sources', {
-    kind: 'm3u',
-    name,
-    url: writePlaylist(name, channel, url),
-    delivery_mode: delivery,
-  });
-  await adminApi.call('POST', `/admin/content/sources/${source.id}/sync`);
-  await waitForSync(adminApi, source.id);
-}
-
-async function waitForSync(adminApi: PanelApi, id: number): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const source = await adminApi.call<{ sync_status: string; sync_error: string | null }>(
-      'GET',
-      `/admin/content/sources/${id}`,
-    );
-    if (source.sync_status === 'ok' || source.sync_status === 'failed') {
-      expect(source.sync_status, source.sync_error ?? '').toBe('ok');
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the sync did not finish in 60 s');
 }
 
 /** What a player does first: asks the playlist for the channel's address on the panel. */
@@ -161,9 +116,11 @@ test('who is watching: stream starts and edge reports on the two online screens,
   const edge = await startEdge();
   try {
     // The library: a channel delivered by redirect to the edge, and a live one the panel relays (proxy).
-    await addSource(adminApi, `online-${tag}`, channel, `${edge.url}/live/${tag}.ts`, 'redirect');
+    const source = (name: string, title: string, url: string, delivery: 'redirect' | 'proxy') =>
+      addM3uSource(adminApi, name, [{ title, url, group: name, tvgId: name }], delivery);
+    await source(`online-${tag}`, channel, `${edge.url}/live/${tag}.ts`, 'redirect');
     const relayed = `Canal Proxy ${tag}`;
-    await addSource(adminApi, `proxy-${tag}`, relayed, `${edge.url}/endless/${tag}.ts`, 'proxy');
+    await source(`proxy-${tag}`, relayed, `${edge.url}/endless/${tag}.ts`, 'proxy');
 
     // A reseller with three IPTV lines (one a trial) and two P2P lines; another reseller with one line.
     const reseller = await newReseller(50, 'online');

@@ -5,7 +5,9 @@ import { XSS_ADMIN } from '../playwright.torture.config';
 /**
  * Stored XSS (issue 5, torture): script payloads go into every free-text field the API accepts and the
  * panel shows — reseller notes and e-mail, line full names, notes and phones, package and bouquet names,
- * and the global message (written by apps/server/torture/xss-prepare.ts: no API writes it yet). Then every
+ * the menu dialogs' texts, and the global message (written straight into the database by
+ * apps/server/torture/xss-prepare.ts, so what the server serves and the panel renders is tested even for a
+ * row that never went through PUT /api/admin/news and its sanitiser; decision 0059). Then every
  * screen that renders them is visited and its dialogs opened. No payload may run: `window.__xss` stays
  * undefined, no alert/confirm/prompt opens, and the payloads show up as plain text.
  */
@@ -99,6 +101,14 @@ async function storePayloads(
     });
     note(`line full name + notes #${index + 1}`, line.status);
   }
+  note(
+    'manual text',
+    (
+      await api(request, token, 'PUT', '/api/admin/panel-texts/manual', {
+        body: `<b>Manual</b> ${PAYLOADS.join(' ')}`,
+      })
+    ).status,
+  );
   return { stored, reseller: username };
 }
 
@@ -140,6 +150,19 @@ test('no stored payload runs on any screen that shows it', async ({ page, reques
   const more = notice.getByRole('button', { name: 'Ver mais' });
   if (await more.isVisible()) await more.click();
   await expect(notice).toContainText('fim');
+  expect(await ran(page)).toBeUndefined();
+  await page.keyboard.press('Escape');
+
+  // The manual of instructions, opened from the menu (decision 0059).
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('button', { name: 'Manual de instruções' })
+    .click();
+  const manual = page.getByRole('dialog', { name: 'Manual de instruções' });
+  await expect(manual).toContainText('Manual');
+  await expect(
+    manual.getByTestId('panel-text-dialog-manual-body').locator('img, script, svg, a, iframe'),
+  ).toHaveCount(0);
   expect(await ran(page)).toBeUndefined();
   await page.keyboard.press('Escape');
 

@@ -10,6 +10,22 @@ import { gzipSync } from 'node:zlib';
 export const ROUTE_MODULES = {
   '/login': [/features\/auth\/components\/login-page\.tsx$/],
   '/users': [/app\/layout\/app-layout\.tsx$/, /app\/routes\/users-routes\.tsx$/],
+  '/dashboard': [/app\/layout\/app-layout\.tsx$/, /app\/routes\/dashboard-route\.tsx$/],
+};
+
+/**
+ * Lazy chunks fetched after a route painted (decision 0058), measured as what they add to it: the files
+ * they reach that the route has not already downloaded.
+ */
+export const LAZY_MODULES = {
+  'dashboard charts': {
+    after: '/dashboard',
+    module: /features\/dashboard\/components\/top-viewed-chart\.tsx$/,
+  },
+  'content-updates drawer': {
+    after: '/dashboard',
+    module: /features\/releases\/components\/releases-drawer\.tsx$/,
+  },
 };
 
 export function measureBundles(distDir) {
@@ -26,15 +42,7 @@ export function measureBundles(distDir) {
     }
     return gzipOf.get(file);
   };
-  const results = {};
-  for (const [route, patterns] of Object.entries(ROUTE_MODULES)) {
-    const roots = [entryKey];
-    const missing = [];
-    for (const pattern of patterns) {
-      const key = Object.keys(manifest).find((candidate) => pattern.test(candidate));
-      if (key) roots.push(key);
-      else missing.push(String(pattern));
-    }
+  const reachable = (roots) => {
     const seen = new Set();
     const visit = (key) => {
       if (seen.has(key) || !manifest[key]) return;
@@ -42,7 +50,9 @@ export function measureBundles(distDir) {
       for (const imported of manifest[key].imports ?? []) visit(imported);
     };
     roots.forEach(visit);
-    const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+    return new Set([...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js')));
+  };
+  const summary = (files, missing) => {
     const total = files.reduce(
       (sum, file) => ({ raw: sum.raw + gzipped(file).raw, gzip: sum.gzip + gzipped(file).gzip }),
       { raw: 0, gzip: 0 },
@@ -51,13 +61,32 @@ export function measureBundles(distDir) {
       .map((file) => ({ file, kb: Math.round(gzipped(file).gzip / 102.4) / 10 }))
       .sort((a, b) => b.kb - a.kb)
       .slice(0, 5);
-    results[route] = {
+    return {
       gzipKB: Math.round(total.gzip / 102.4) / 10,
       rawKB: Math.round(total.raw / 102.4) / 10,
       chunks: files.length,
       biggest,
       missing,
     };
+  };
+  const results = {};
+  const routeFiles = {};
+  for (const [route, patterns] of Object.entries(ROUTE_MODULES)) {
+    const roots = [entryKey];
+    const missing = [];
+    for (const pattern of patterns) {
+      const key = Object.keys(manifest).find((candidate) => pattern.test(candidate));
+      if (key) roots.push(key);
+      else missing.push(String(pattern));
+    }
+    routeFiles[route] = reachable(roots);
+    results[route] = summary([...routeFiles[route]], missing);
+  }
+  results.lazy = {};
+  for (const [name, { after, module }] of Object.entries(LAZY_MODULES)) {
+    const key = Object.keys(manifest).find((candidate) => module.test(candidate));
+    const files = key ? [...reachable([key])].filter((file) => !routeFiles[after].has(file)) : [];
+    results.lazy[name] = { after, ...summary(files, key ? [] : [String(module)]) };
   }
   return results;
 }

@@ -15,10 +15,12 @@ import { seedDatabase, type SeedResult } from './db/seed';
 import attempts from './modules/attempts/attempts.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { catalogRequestsRoutes } from './modules/catalog-requests/catalog-requests.routes';
 import connections from './modules/connections/connections.plugin';
 import { complementsRoutes } from './modules/complements/complements.routes';
 import contentImport from './modules/content-import/content-import.plugin';
 import domains from './modules/domains/domains.plugin';
+import externalPanel from './modules/external-panel/external-panel.plugin';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import ingest from './modules/ingest/ingest.plugin';
@@ -30,8 +32,10 @@ import metrics from './modules/metrics/metrics.plugin';
 import { newsRoutes } from './modules/news/news.routes';
 import { onlineRoutes } from './modules/online/online.routes';
 import { panelSettingsRoutes } from './modules/panel-settings/panel-settings.routes';
+import { panelTextsRoutes } from './modules/panel-texts/panel-texts.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { releasesRoutes } from './modules/releases/releases.routes';
 import provisioning from './modules/provisioning/provisioning.plugin';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { setupMessagesRoutes } from './modules/setup-messages/setup-messages.routes';
@@ -41,6 +45,7 @@ import { streamingServersRoutes } from './modules/streaming-servers/streaming-se
 import { streamsRoutes } from './modules/streams/streams.routes';
 import { tvAppsRoutes } from './modules/tv-apps/tv-apps.routes';
 import { viewsRoutes } from './modules/views/views.routes';
+import { contentRemovalRoutes } from './modules/content-removal/content-removal.routes';
 import accessRegistry, { PUBLIC } from './plugins/access';
 import authenticate from './plugins/authenticate';
 import { answerClientError } from './plugins/client-error';
@@ -161,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const captcha = createCaptchaVerifier(config, signingSecret);
   // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
   await app.register(provisioning, { db, config, signingSecret });
+  await app.register(externalPanel, { db, config, signingSecret });
   await app.register(attempts, { db });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config, captcha });
@@ -171,9 +177,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(logsRoutes, { db });
   await app.register(linesRoutes, { db, config });
   await app.register(catalogRoutes, { db });
+  await app.register(catalogRequestsRoutes, { db, config });
   await app.register(complementsRoutes, { db });
   await app.register(dashboardRoutes, { db, config });
   await app.register(viewsRoutes, { db });
+  await app.register(releasesRoutes, { db });
+  await app.register(contentRemovalRoutes, { db });
   await app.register(contentImport, { db, config });
   await app.register(playerRoutes, { db, config });
   await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
@@ -183,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(setupMessagesRoutes, { db, config });
   await app.register(migrationRoutes, { db, config });
   await app.register(panelSettingsRoutes, { db });
+  await app.register(panelTextsRoutes, { db });
   await app.register(tvAppsRoutes, { db, config });
   await app.register(ingest, { db, config });
   // GET <verified domain>/<code>: before the panel's pages, which answer every other path, and before the

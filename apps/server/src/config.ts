@@ -109,6 +109,10 @@ const configSchema = z
     PROVISIONING_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
     PROVISIONING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
     PROVISIONING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Where reseller and line changes go while their synchronisation switch is on (decision 0060); delivered
+    // with the PROVISIONING_POLL_MS, _MAX_ATTEMPTS and _TIMEOUT_MS of the provisioning outbox.
+    EXTERNAL_PANEL_URL: optionalHttpUrl,
+    EXTERNAL_PANEL_SECRET: optionalText.pipe(z.string().min(16).optional()),
     // The address customers' apps use (shown in the panel's playlist links and written into get.php's
     // playlists); unset: the origin the request came to (decision 0037).
     PLAYER_BASE_URL: optionalHttpUrl,
@@ -178,6 +182,16 @@ const configSchema = z
     TV_CONNECT_API_KEY: optionalText,
     // Both TV app services: a call with no complete answer within this many ms fails (502, never a hang).
     TV_APPS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // The title search of the new-request modal (decision 0055): a TMDB-compatible API. The key is a v3 API
+    // key (32 hex digits, sent as api_key) or a v4 read access token (sent as a Bearer token); unset: the
+    // search is "not configured" and the panel says so. The key never leaves the server.
+    TMDB_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.themoviedb.org/3'),
+    TMDB_API_KEY: optionalText,
+    // Where posters are read by browsers: TMDB_IMAGE_BASE_URL + poster path. Its origin joins the panel's
+    // img-src (decision 0023).
+    TMDB_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://image.tmdb.org/t/p/w185'),
+    // A search or details call with no complete answer within this many ms fails (502, never a hang).
+    TMDB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
     // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the
     // listener closes; past TIMEOUT ms from the signal the process exits anyway, non-zero (decision 0025).
     SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(500),

@@ -1,25 +1,31 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isValidProvisioningSignature } from '../src/modules/provisioning/provisioning-signature';
+import { isValidWebhookSignature } from '../src/lib/webhook/webhook-signature';
 
-export interface ReceivedDelivery {
+export interface ReceivedDelivery<Body = ProvisioningBody> {
   path: string;
   delivery: number;
   event: string;
   timestamp: string;
-  body: { event: string; line: Record<string, unknown> & { id: number } };
+  body: Body;
+}
+
+interface ProvisioningBody {
+  event: string;
+  line: Record<string, unknown> & { id: number };
 }
 
 type Plan = { kind: 'fail'; status: number } | { kind: 'hang' };
 
 /**
- * A small P2P / hybrid service: verifies the signature (401 otherwise), records accepted deliveries and
- * can be told to refuse or never answer the next requests, optionally only for one line.
+ * A small receiver of signed deliveries (provisioning services, the external panel): verifies the
+ * signature (401 otherwise), records accepted deliveries and can be told to refuse or never answer the
+ * next requests, optionally only for one subject (`lineId`: the id `keyOf` reads from the body).
  */
-export interface ProvisioningReceiver {
+export interface WebhookReceiver<Body> {
   /** Base URL; mount services under paths of it (`${url}/p2p`). */
   url: string;
-  received: ReceivedDelivery[];
+  received: ReceivedDelivery<Body>[];
   /** Every request, accepted or not, in arrival order (delivery ids). */
   attempts: number[];
   rejectedSignatures: number;
@@ -30,9 +36,18 @@ export interface ProvisioningReceiver {
   close(): Promise<void>;
 }
 
-export async function startProvisioningReceiver(secret: string): Promise<ProvisioningReceiver> {
+export type ProvisioningReceiver = WebhookReceiver<ProvisioningBody>;
+
+export function startProvisioningReceiver(secret: string): Promise<ProvisioningReceiver> {
+  return startWebhookReceiver<ProvisioningBody>(secret, { keyOf: (body) => body.line.id });
+}
+
+export async function startWebhookReceiver<Body>(
+  secret: string,
+  options: { keyOf: (body: Body) => number | undefined; port?: number },
+): Promise<WebhookReceiver<Body>> {
   const plans: { plan: Plan; lineId?: number }[] = [];
-  const receiver: ProvisioningReceiver = {
+  const receiver: WebhookReceiver<Body> = {
     url: '',
     received: [],
     attempts: [],
@@ -58,15 +73,14 @@ export async function startProvisioningReceiver(secret: string): Promise<Provisi
     const header = (name: string) => String(request.headers[name] ?? '');
     const delivery = Number(header('x-panel-delivery'));
     receiver.attempts.push(delivery);
-    if (
-      !isValidProvisioningSignature(secret, header('x-panel-timestamp'), text, header('x-panel-signature'))
-    ) {
+    if (!isValidWebhookSignature(secret, header('x-panel-timestamp'), text, header('x-panel-signature'))) {
       receiver.rejectedSignatures++;
       response.writeHead(401).end('bad signature');
       return;
     }
-    const body = JSON.parse(text) as ReceivedDelivery['body'];
-    const index = plans.findIndex((entry) => entry.lineId === undefined || entry.lineId === body.line.id);
+    const body = JSON.parse(text) as Body;
+    const key = options.keyOf(body);
+    const index = plans.findIndex((entry) => entry.lineId === undefined || entry.lineId === key);
     const planned = index >= 0 ? plans.splice(index, 1)[0]?.plan : undefined;
     if (receiver.delayMs) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
     if (planned?.kind === 'hang') return;
@@ -87,7 +101,7 @@ export async function startProvisioningReceiver(secret: string): Promise<Provisi
   const server = createServer((request, response) => {
     handle(request, response).catch(() => response.writeHead(500).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return receiver;
 }

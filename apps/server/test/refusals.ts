@@ -4,7 +4,14 @@ import { count, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/database';
-import { accounts, creditLedger, lines, logs, provisioningOutbox } from '../src/db/schema/index';
+import {
+  accounts,
+  creditLedger,
+  externalPanelOutbox,
+  lines,
+  logs,
+  provisioningOutbox,
+} from '../src/db/schema/index';
 
 /** The answer a refusal must give: the catalogue's status, code and message, and the field it names. */
 export interface Refusal {
@@ -23,7 +30,13 @@ export interface Watched {
 
 async function total(
   db: Database,
-  table: typeof accounts | typeof creditLedger | typeof logs | typeof lines | typeof provisioningOutbox,
+  table:
+    | typeof accounts
+    | typeof creditLedger
+    | typeof logs
+    | typeof lines
+    | typeof provisioningOutbox
+    | typeof externalPanelOutbox,
 ): Promise<number> {
   const [row] = await db.select({ value: count() }).from(table);
   return row?.value ?? 0;
@@ -43,6 +56,7 @@ export async function stateOf(db: Database, watched: Watched) {
       logs: await total(db, logs),
       lines: await total(db, lines),
       outbox: await total(db, provisioningOutbox),
+      syncOutbox: await total(db, externalPanelOutbox),
     },
     accounts: accountIds.length
       ? await db.select().from(accounts).where(inArray(accounts.id, accountIds)).orderBy(accounts.id)

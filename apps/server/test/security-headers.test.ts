@@ -49,7 +49,7 @@ const PANEL_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:'],
+  'img-src': ["'self'", 'data:', 'https:', 'http:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],

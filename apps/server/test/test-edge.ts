@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isValidProvisioningSignature } from '../src/modules/provisioning/provisioning-signature';
+import { isValidWebhookSignature } from '../src/lib/webhook/webhook-signature';
 
 /** A command as an edge receives it (docs/ingest-api.md#commands-to-the-edge). */
 export interface EdgeCommand {
@@ -66,7 +66,7 @@ export async function startTestEdge(signingKey: string): Promise<TestEdge> {
     const delivery = Number(header('x-panel-delivery'));
     edge.attempts.push(delivery);
     const timestamp = header('x-panel-timestamp');
-    if (!isValidProvisioningSignature(signingKey, timestamp, text, header('x-panel-signature'))) {
+    if (!isValidWebhookSignature(signingKey, timestamp, text, header('x-panel-signature'))) {
       edge.rejectedSignatures++;
       response.writeHead(401).end('bad signature');
       return;

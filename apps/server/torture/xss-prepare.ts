@@ -1,8 +1,9 @@
 /**
  * Prepares the database of the stored-XSS torture test (e2e/torture/xss.spec.ts): a fresh PostgreSQL
  * database, migrated and seeded like a first start, whose global message (news) carries script payloads
- * and is switched on. The panel has no API to write the message yet (only GET /api/news), so it is written
- * here; everything else the test stores through the API. Prints the database URL.
+ * and is switched on. It is written here, not through PUT /api/admin/news, on purpose: a row the sanitiser
+ * never saw must still be served and shown harmless (decision 0059); everything else the test stores through
+ * the API. Prints the database URL.
  *
  *   node --import tsx torture/xss-prepare.ts          (prepare; prints the URL)
  *   node --import tsx torture/xss-prepare.ts --drop   (afterwards)

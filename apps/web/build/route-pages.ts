@@ -18,12 +18,21 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'users-iptv-online': 'src/app/routes/online-routes.tsx',
   'users-p2p-online': 'src/app/routes/online-routes.tsx',
   logs: 'src/app/routes/logs-routes.tsx',
+  'admin-settings': 'src/features/panel-settings/components/panel-settings-page.tsx',
   'admin-transfer': 'src/features/resellers/components/transfer-page.tsx',
   'content-sources': 'src/features/content-sources/components/content-sources-page.tsx',
   'streaming-servers': 'src/features/streaming-servers/components/streaming-servers-page.tsx',
   'setup-messages': 'src/features/setup-messages/components/setup-templates-page.tsx',
+  'admin-news': 'src/features/news/components/admin-news-page.tsx',
   'profile-settings': 'src/features/profile/components/profile-settings-page.tsx',
   domains: 'src/app/routes/domains-routes.tsx',
+  'catalog-garbage': 'src/app/routes/content-removal-routes.tsx',
+  'analytics-movies': 'src/app/routes/analytics-routes.tsx',
+  'analytics-series': 'src/app/routes/analytics-routes.tsx',
+  'analytics-channels': 'src/app/routes/analytics-routes.tsx',
+  'analytics-lives': 'src/app/routes/analytics-routes.tsx',
+  'catalog-requests-list': 'src/app/routes/catalog-requests-routes.tsx',
+  'catalog-requests-create': 'src/app/routes/catalog-requests-routes.tsx',
 };
 
 /** What every signed-in screen renders inside (app/route-table.tsx `AppLayout`, `RequireAdmin`). */

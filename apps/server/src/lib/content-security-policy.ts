@@ -15,8 +15,9 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
 /**
  * The panel's policy (decision 0023): scripts, workers and requests from this origin only, no inline
  * script. Inline styles stay allowed because Mantine writes its theme and responsive props into <style>
- * elements at run time. data: images are the generated avatars. reCAPTCHA's origins join only when it
- * is the configured captcha.
+ * elements at run time. data: images are the generated avatars; images of any http(s) origin are the
+ * library's posters (decision 0057) and the title search's (decision 0055). reCAPTCHA's origins join
+ * only when it is the configured captcha.
  */
 export function panelContentSecurityPolicy(captcha: Config['CAPTCHA_PROVIDER']): string {
   const recaptcha = captcha === 'recaptcha';
@@ -24,7 +25,8 @@ export function panelContentSecurityPolicy(captcha: Config['CAPTCHA_PROVIDER']):
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    // Posters and logos of the library are the sources' own addresses (decision 0057).
+    'img-src': ["'self'", 'data:', 'https:', 'http:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'worker-src': ["'self'"],

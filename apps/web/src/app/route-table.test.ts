@@ -29,12 +29,23 @@ describe('route table', () => {
         '/resellers/create',
         '/resellers/logs',
         '/logs',
+        '/admin/settings',
+        '/requests/catalog',
+        '/requests/catalog/create',
         '/admin/transfer',
         '/content-sources',
         '/streaming-servers',
         '/domains',
         '/domains/create',
         '/admin/setup-messages',
+        '/admin/news',
+        '/catalog/garbage',
+        '/admin/analytics',
+        '/admin/analytics/:type',
+        '/admin/analytics/streams',
+        '/admin/analytics/series',
+        '/admin/analytics/channels',
+        '/admin/analytics/lives',
         '*',
       ].sort(),
     );
@@ -46,12 +57,5 @@ describe('route table', () => {
         .map((route) => route.id)
         .sort(),
     );
-  });
-
-  it('does not register screens that are not built yet', () => {
-    const registered = collectPaths(routes);
-    for (const path of ['/admin/news', '/admin/settings', '/catalog/garbage']) {
-      expect(registered).not.toContain(path);
-    }
   });
 });

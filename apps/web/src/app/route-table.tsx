@@ -64,6 +64,11 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
     import('./routes/online-routes').then((m) => ({ default: m.OnlineP2pRoute })),
   ),
   logs: lazyScreen(() => import('./routes/logs-routes').then((m) => ({ default: m.LogsRoute }))),
+  'admin-settings': lazyScreen(() =>
+    import('@/features/panel-settings/components/panel-settings-page').then((m) => ({
+      default: m.PanelSettingsPage,
+    })),
+  ),
   'admin-transfer': lazyScreen(() =>
     import('@/features/resellers/components/transfer-page').then((m) => ({ default: m.TransferPage })),
   ),
@@ -83,6 +88,30 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
       default: m.SetupTemplatesPage,
     })),
   ),
+  'admin-news': lazyScreen(() =>
+    import('@/features/news/components/admin-news-page').then((m) => ({ default: m.AdminNewsPage })),
+  ),
+  'catalog-garbage': lazyScreen(() =>
+    import('./routes/content-removal-routes').then((m) => ({ default: m.ContentRemovalRoute })),
+  ),
+  'analytics-movies': lazyScreen(() =>
+    import('./routes/analytics-routes').then((m) => ({ default: m.AnalyticsMoviesRoute })),
+  ),
+  'analytics-series': lazyScreen(() =>
+    import('./routes/analytics-routes').then((m) => ({ default: m.AnalyticsSeriesRoute })),
+  ),
+  'analytics-channels': lazyScreen(() =>
+    import('./routes/analytics-routes').then((m) => ({ default: m.AnalyticsChannelsRoute })),
+  ),
+  'analytics-lives': lazyScreen(() =>
+    import('./routes/analytics-routes').then((m) => ({ default: m.AnalyticsLivesRoute })),
+  ),
+  'catalog-requests-list': lazyScreen(() =>
+    import('./routes/catalog-requests-routes').then((m) => ({ default: m.CatalogRequestsRoute })),
+  ),
+  'catalog-requests-create': lazyScreen(() =>
+    import('./routes/catalog-requests-routes').then((m) => ({ default: m.CatalogRequestsCreateRoute })),
+  ),
   'profile-settings': lazyScreen(() =>
     import('@/features/profile/components/profile-settings-page').then((m) => ({
       default: m.ProfileSettingsPage,
@@ -92,9 +121,15 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
 
 /**
  * Addresses inside a menu screen that are no menu item of their own: /domains/create is the domains list
- * with the 'Novo domínio' modal open (docs/product/screens.md#domains).
+ * with the 'Novo domínio' modal open (docs/product/screens.md#domains); /admin/analytics and an unknown
+ * analytics type go to the default type (the four known types are menu items, which match first).
  */
+const analyticsDefault = lazyScreen(() =>
+  import('./routes/analytics-routes').then((m) => ({ default: m.AnalyticsDefaultRoute })),
+);
 export const SUB_PAGES: { path: string; page: LazyScreen }[] = [
+  { path: '/admin/analytics', page: analyticsDefault },
+  { path: '/admin/analytics/:type', page: analyticsDefault },
   {
     path: paths.domainsCreate,
     page: lazyScreen(() =>

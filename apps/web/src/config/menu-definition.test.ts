@@ -106,12 +106,23 @@ describe('built flag', () => {
       'resellers-logs',
       'domains',
       'logs',
+      'catalog-requests',
+      'catalog-requests-list',
+      'catalog-requests-create',
+      'catalog-garbage',
       'admin',
+      'admin-settings',
       'content-sources',
       'streaming-servers',
       'setup-messages',
+      'admin-news',
+      'analytics-movies',
+      'analytics-series',
+      'analytics-channels',
+      'analytics-lives',
       'admin-transfer',
       'migrate-client',
+      'manual',
     ]);
     expect(ids(visibleSidebarMenu({ type: 'reseller' }))).toEqual([
       'dashboard',
@@ -126,18 +137,54 @@ describe('built flag', () => {
       'resellers-logs',
       'domains',
       'logs',
+      'catalog-requests',
+      'catalog-requests-list',
+      'catalog-requests-create',
+      'manual',
+      'server-rules',
+      'responsibilities',
     ]);
     expect(
       ids(visibleSidebarMenu({ type: 'reseller', settings: { user_migration_list: 'true' } })),
     ).toContain('migrate-client');
     // The API refuses publishers on the reseller and line screens: the menu does not offer them.
-    expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual(['dashboard', 'domains', 'logs']);
+    // Publishers work the catalog requests (decision 0054) and have the analytics screens (decision 0057),
+    // not the content-removal queue.
+    expect(ids(visibleSidebarMenu({ type: 'publisher' }))).toEqual([
+      'dashboard',
+      'domains',
+      'logs',
+      'catalog-requests',
+      'catalog-requests-list',
+      'catalog-requests-create',
+      'admin',
+      'analytics-movies',
+      'analytics-series',
+      'analytics-channels',
+      'analytics-lives',
+      'manual',
+      'server-rules',
+      'responsibilities',
+    ]);
+    // Decision 0059: the server rules and responsibilities are for non-admins (docs/product/roles.md#who-sees-which-menu-item).
+    expect(ids(visibleSidebarMenu({ type: 'admin' }))).not.toContain('server-rules');
+    expect(ids(visibleSidebarMenu({ type: 'admin' }))).not.toContain('responsibilities');
   });
 
   it('a group whose children are all unbuilt or not for the account disappears', () => {
-    // The admin group's built items, 'Fontes de Conteúdo' and 'Servidores de Streaming', are the admin's only.
-    expect(ids(visibleSidebarMenu({ type: 'publisher' }))).not.toContain('admin');
+    // The users group's items are for admins and resellers only.
     expect(ids(visibleSidebarMenu({ type: 'publisher' }))).not.toContain('users');
+    const onlySources = SIDEBAR_MENU.map((entry) =>
+      isMenuGroup(entry)
+        ? {
+            ...entry,
+            children: entry.children.map((child) => ({ ...child, built: child.id === 'content-sources' })),
+          }
+        : entry,
+    );
+    // With only 'Fontes de Conteúdo' built, the admin group is the admin's only.
+    expect(ids(visibleSidebarMenu({ type: 'publisher' }, onlySources))).not.toContain('admin');
+    expect(ids(visibleSidebarMenu({ type: 'admin' }, onlySources))).toContain('admin');
   });
 
   it('the settings menu offers change password, settings, lock and logout to everyone', () => {
@@ -163,9 +210,18 @@ describe('built flag', () => {
       { id: 'resellers-logs', path: '/resellers/logs', guard: 'signedIn' },
       { id: 'domains', path: '/domains', guard: 'signedIn' },
       { id: 'logs', path: '/logs', guard: 'signedIn' },
+      { id: 'catalog-requests-list', path: '/requests/catalog', guard: 'signedIn' },
+      { id: 'catalog-requests-create', path: '/requests/catalog/create', guard: 'signedIn' },
+      { id: 'catalog-garbage', path: '/catalog/garbage', guard: 'adminOnly' },
+      { id: 'admin-settings', path: '/admin/settings', guard: 'adminOnly' },
       { id: 'content-sources', path: '/content-sources', guard: 'adminOnly' },
       { id: 'streaming-servers', path: '/streaming-servers', guard: 'adminOnly' },
       { id: 'setup-messages', path: '/admin/setup-messages', guard: 'adminOnly' },
+      { id: 'admin-news', path: '/admin/news', guard: 'adminOnly' },
+      { id: 'analytics-movies', path: '/admin/analytics/streams', guard: 'signedIn' },
+      { id: 'analytics-series', path: '/admin/analytics/series', guard: 'signedIn' },
+      { id: 'analytics-channels', path: '/admin/analytics/channels', guard: 'signedIn' },
+      { id: 'analytics-lives', path: '/admin/analytics/lives', guard: 'signedIn' },
       { id: 'admin-transfer', path: '/admin/transfer', guard: 'adminOnly' },
       { id: 'change-password', path: '/profile/change-password', guard: 'signedIn' },
       { id: 'profile-settings', path: '/profile', guard: 'signedIn' },
@@ -183,13 +239,14 @@ describe('built flag', () => {
     const guarded = builtMenuRoutes([allBuilt])
       .filter((route) => route.guard === 'adminOnly')
       .map((route) => route.path);
-    // /content-sources (docs/product/screens.md#content-sources), /streaming-servers (decision 0045) and
-    // /admin/setup-messages (decision 0050) too.
+    // /content-sources (docs/product/screens.md#content-sources), /streaming-servers (decision 0045),
+    // /admin/setup-messages (decision 0050) and /catalog/garbage (docs/product/roles.md) too.
     expect(guarded.sort()).toEqual([
       '/admin/news',
       '/admin/settings',
       '/admin/setup-messages',
       '/admin/transfer',
+      '/catalog/garbage',
       '/content-sources',
       '/streaming-servers',
     ]);

@@ -15,6 +15,11 @@ function toUnixSeconds(iso: string): number | undefined {
   return Number.isNaN(time) ? undefined : Math.floor(time / 1000);
 }
 
+/** An ISO 8601 moment as DD/MM/YYYY, panel time. */
+export function formatIsoDate(iso: string): string {
+  return formatPanelDate(toUnixSeconds(iso));
+}
+
 /** A unix time (a line's expiry) as DD/MM/YYYY HH:mm, panel time. */
 export function formatPanelDateTime(unixSeconds: number): string {
   const clock = new Date((unixSeconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);

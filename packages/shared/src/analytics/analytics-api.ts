@@ -42,7 +42,8 @@ export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 /**
  * docs/product/entities.md#analytics-row. `id` is the item's (a series' id for `series`, whose views are
  * the sum of its episodes'); `image` the poster or logo ('' when the source has none); `total` the views
- * in the period; `percentage` its share of all views of the type in the period, 2 decimals.
+ * in the period; `percentage` its share of all views of the type in the period, 2 decimals;
+ * `removal_status` 0 when the item waits in the content-removal queue, else null (decision 0057).
  */
 export const analyticsRowSchema = z.object({
   id: z.number().int(),
@@ -50,6 +51,7 @@ export const analyticsRowSchema = z.object({
   image: z.string(),
   total: z.number().int(),
   percentage: z.number(),
+  removal_status: z.number().int().nullable(),
 });
 export type AnalyticsRow = z.infer<typeof analyticsRowSchema>;
 

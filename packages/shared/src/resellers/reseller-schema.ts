@@ -56,6 +56,13 @@ export const resellerListQuerySchema = z.object({
   master: textFilter,
   /** 1: only publishers, 0: only resellers. */
   publisher: z.enum(['0', '1']).optional(),
+  /** At least this many catalog requests made by the account (the admin's "request count" filter). */
+  requests: z.coerce
+    .number({ error: 'Quantidade inválida' })
+    .int('Quantidade inválida')
+    .min(0, 'Quantidade inválida')
+    .max(1_000_000, 'Quantidade inválida')
+    .optional(),
 });
 export type ResellerListQuery = z.infer<typeof resellerListQuerySchema>;
 

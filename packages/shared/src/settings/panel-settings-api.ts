@@ -6,6 +6,8 @@ export const PANEL_SETTINGS_MESSAGES = {
   flagInvalid: "Informe 'true' ou 'false'",
   hostInvalid: 'Informe um domínio válido',
   empty: 'Informe pelo menos uma configuração',
+  /** docs/product/messages.md#toasts "setting changed": the profile's switches and the admin's panel settings. */
+  saved: 'Configuração alterada com sucesso!',
 } as const;
 
 const flag = z.enum(['true', 'false'], { error: PANEL_SETTINGS_MESSAGES.flagInvalid });

@@ -17,6 +17,20 @@ export function formatCount(value: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
+/**
+ * A chart's number (docs/product/constants.md#dates-and-numbers): as `formatCount` up to 999; above, in
+ * thousands with one decimal, pt-BR style, the ',0' left out: 1000 → "1k", 1234 → "1,2k", 15950 → "16k",
+ * 1234567 → "1.234,6k". Only k, never M: the specification names k alone (decision 0058).
+ */
+export function formatChartCount(value: number): string {
+  const whole = Math.trunc(value);
+  if (Math.abs(whole) <= 999) return formatCount(whole);
+  const tenths = Math.round(Math.abs(whole) / 100);
+  const decimal = tenths % 10;
+  const sign = whole < 0 ? '-' : '';
+  return `${sign}${formatCount(Math.floor(tenths / 10))}${decimal ? `,${decimal}` : ''}k`;
+}
+
 /** Text cut to `limit` characters plus '...' when longer. */
 export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;

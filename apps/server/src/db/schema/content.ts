@@ -117,11 +117,17 @@ export const contentSeries = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** Removed for good by an admin (decision 0056): retired, and a re-sync leaves it retired. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('content_series_source_key').on(table.sourceId, table.externalId),
     index('content_series_category_idx')
       .on(table.categoryId, table.id)
+      .where(sql`${table.retiredAt} is null`),
+    // The content-updates drawer: the newest series, walked backwards (decision 0058).
+    index('content_series_releases_idx')
+      .on(table.addedAt, table.id)
       .where(sql`${table.retiredAt} is null`),
   ],
 );
@@ -160,6 +166,8 @@ export const contentStreams = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** Removed for good by an admin (decision 0056): retired, and a re-sync leaves it retired. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (table) => [
     check('content_streams_kind', sql`${table.kind} in ('live', 'movie', 'episode')`),
@@ -172,6 +180,10 @@ export const contentStreams = pgTable(
     index('content_streams_listing_idx')
       .on(table.kind, table.categoryId, table.sortOrder, table.id)
       .where(sql`${table.retiredAt} is null`),
+    // The content-updates drawer: the newest movies, walked backwards (decision 0058).
+    index('content_streams_releases_idx')
+      .on(table.addedAt, table.id)
+      .where(sql`${table.kind} = 'movie' and ${table.retiredAt} is null`),
     index('content_streams_series_idx')
       .on(table.seriesId, table.seasonNumber, table.episodeNumber)
       .where(sql`${table.seriesId} is not null`),

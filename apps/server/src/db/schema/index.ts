@@ -11,3 +11,7 @@ export * from './content';
 export * from './connections';
 export * from './domains';
 export * from './setup-messages';
+export * from './external-panel';
+export * from './content-removals';
+export * from './panel-texts';
+export * from './catalog-requests';

@@ -21,6 +21,13 @@ export interface UpsertResult {
   changed: boolean;
 }
 
+/**
+ * A row seen again comes back from retirement, unless an admin removed it for good (decision 0056): then
+ * it stays retired and counts as unchanged, however its source still lists it.
+ */
+const keptRetiredWhenRemoved = (table: 'content_series' | 'content_streams') =>
+  sql.raw(`case when "${table}"."removed_at" is null then null else "${table}"."retired_at" end`);
+
 const insertedFlag = (table: string) => sql<boolean>`(${sql.raw(`"${table}"`)}.xmax = 0)`;
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
@@ -109,7 +116,8 @@ export async function upsertSeries(
   const changed = sql`(row("content_series"."category_id", "content_series"."name", "content_series"."cover",
     "content_series"."tmdb_id", "content_series"."info" || excluded."info")
     is distinct from row(excluded."category_id", excluded."name", excluded."cover", excluded."tmdb_id",
-    "content_series"."info") or "content_series"."retired_at" is not null)`;
+    "content_series"."info") or "content_series"."retired_at" is not null)
+    and "content_series"."removed_at" is null`;
   return db
     .insert(contentSeries)
     .values(rows.map((row) => ({ ...row, sourceId })))
@@ -122,7 +130,7 @@ export async function upsertSeries(
         tmdbId: excluded('tmdb_id'),
         info: sql`"content_series"."info" || excluded."info"`,
         updatedAt: sql`case when ${changed} then now() else "content_series"."updated_at" end`,
-        retiredAt: sql`null`,
+        retiredAt: keptRetiredWhenRemoved('content_series'),
       },
     })
     .returning({
@@ -177,7 +185,8 @@ export async function upsertStreams(
   const incoming = sql.raw(STREAM_COLUMNS.map((column) => `excluded."${column}"`).join(', '));
   // Details fetched once (a movie's plot from get_vod_info) stay when the listing does not repeat them.
   const changed = sql`(row(${current}, "content_streams"."info" || excluded."info")
-    is distinct from row(${incoming}, "content_streams"."info") or "content_streams"."retired_at" is not null)`;
+    is distinct from row(${incoming}, "content_streams"."info") or "content_streams"."retired_at" is not null)
+    and "content_streams"."removed_at" is null`;
   const set: Record<string, SQL> = {};
   const camel = (column: string) =>
     column.replace(/_(\w)/g, (_match, letter: string) => letter.toUpperCase());
@@ -191,7 +200,7 @@ export async function upsertStreams(
         ...set,
         info: sql`"content_streams"."info" || excluded."info"`,
         updatedAt: sql`case when ${changed} then now() else "content_streams"."updated_at" end`,
-        retiredAt: sql`null`,
+        retiredAt: keptRetiredWhenRemoved('content_streams'),
       },
     })
     .returning({

@@ -4,6 +4,7 @@ import {
   type SyncSummary,
 } from '@panel/shared/content/content-sources-api';
 import type { Database } from '../../db/database';
+import { markRequestsInLibrary } from '../catalog-requests/catalog-requests.repository';
 import { bumpLibraryVersion } from '../content/library-version.repository';
 import {
   claimSync,
@@ -71,6 +72,8 @@ async function runClaimed(
   // Imports, retirements and guide are written (even a failed sync may have written some): the player's
   // cached answers of the previous version are stale (decision 0043).
   await bumpLibraryVersion(options.db);
+  // Requested titles that arrived are 'No catálogo' now (decision 0055).
+  await markRequestsInLibrary(options.db);
   return outcome;
 }
 

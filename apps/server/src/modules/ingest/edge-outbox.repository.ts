@@ -60,22 +60,3 @@ export async function claimDueEdgeCommands(
     signingKey: row.token_hash,
   }));
 }
-
-export async function markEdgeCommandDelivered(db: Database, id: number): Promise<void> {
-  await db.execute(
-    sql`update streaming_server_outbox set delivered_at = now() where id = ${id} and delivered_at is null`,
-  );
-}
-
-export async function markEdgeCommandFailed(
-  db: Database,
-  id: number,
-  error: string,
-  retryInMs: number,
-): Promise<void> {
-  await db.execute(sql`
-    update streaming_server_outbox
-    set attempts = attempts + 1, last_error = ${error},
-        next_attempt_at = now() + ${retryInMs}::int * interval '1 millisecond'
-    where id = ${id} and delivered_at is null`);
-}

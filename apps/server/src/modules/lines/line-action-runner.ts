@@ -7,6 +7,7 @@ import type { LineRow, LogDetails } from '../../db/schema/index';
 import type { Caller } from '../auth/caller';
 import { spendCredits } from '../ledger/ledger.service';
 import { recordLogsSql, type NewLogEntry } from '../logs/logs.service';
+import { lineSyncInsertSql } from '../external-panel/external-panel-outbox';
 import { provisioningInsertSql, type ProvisioningEvent } from '../provisioning/provisioning-outbox';
 import { AccountTreeBusy, requireLineRecordForAction } from './line-scope';
 import { lineLogType, toLine } from './line-view';
@@ -113,9 +114,16 @@ async function runLineActionOnce(
       };
     });
     const outbox = provisioningInsertSql(tx, after, planned.provisioning ?? []);
+    // The external panel hears of the line's own events, not of a service it leaves (decision 0060).
+    const sync = lineSyncInsertSql(
+      (planned.provisioning ?? [])
+        .filter((step) => step.system === undefined)
+        .map(({ event }) => ({ line: after, event })),
+    );
     await updateLineWith(tx, before, planned.changes, [
       ...(logs.length > 0 ? [recordLogsSql(logs)] : []),
       ...(outbox ? [outbox] : []),
+      ...(sync ? [sync] : []),
     ]);
     return {
       line: toLine(after, ownerUsername),

@@ -7,6 +7,7 @@ import type { Caller } from '../auth/caller';
 import { currentListScopeOf } from '../scope/caller-scope';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { recordLog } from '../logs/logs.service';
+import { recordLineSync } from '../external-panel/external-panel-outbox';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
 import { deleteExpiredLines } from './lines-list.repository';
 
@@ -37,6 +38,7 @@ export async function cleanupExpiredLines(
       expiredBefore: new Date(Date.now() - (trialsOnly ? 0 : cleanup.days * DAY_MS)),
     });
     for (const line of removed) await enqueueProvisioning(tx, line, 'deleted');
+    await recordLineSync(tx, removed, 'deleted');
     if (removed.length > 0) {
       await recordLog(tx, {
         action: 'cleanup',

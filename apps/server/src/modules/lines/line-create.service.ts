@@ -12,6 +12,7 @@ import { lockAccountTree } from '../accounts/account-tree-lock';
 import { findPackage, type PackageRow } from '../catalog/packages.repository';
 import { spendCredits } from '../ledger/ledger.service';
 import { recordLog } from '../logs/logs.service';
+import { recordLineSync } from '../external-panel/external-panel-outbox';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
 import type { LineActionOutcome } from './line-action-runner';
 import { macTakenError, uniqueConflictOr } from './line-errors';
@@ -108,6 +109,7 @@ export async function createLine(
         details: { package_id: pkg.id, system: line.system, price: fromCents(costCents) },
       });
       await enqueueProvisioning(tx, line, 'created');
+      await recordLineSync(tx, [line], 'created');
       return {
         line: toLine(line, owner.username),
         chargedCents: spent.charged ? costCents : 0,

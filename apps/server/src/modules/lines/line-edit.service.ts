@@ -7,6 +7,7 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import type { Caller } from '../auth/caller';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { recordLog } from '../logs/logs.service';
+import { recordLineSync } from '../external-panel/external-panel-outbox';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
 import { runLineAction, type LineActionOutcome, type LineLogPlan } from './line-action-runner';
 import { freeUsername } from './line-identity';
@@ -101,6 +102,7 @@ export async function deleteLine(db: Database, caller: Caller, id: number): Prom
       details: { system: line.system, exp_date: Math.floor(line.expDate.getTime() / 1000) },
     });
     await enqueueProvisioning(tx, line, 'deleted');
+    await recordLineSync(tx, [line], 'deleted');
     await deleteLineRow(tx, line.id);
   });
 }

@@ -23,6 +23,7 @@ import { requireLineOwner } from '../lines/line-scope';
 import { fromSeconds, toLine } from '../lines/line-view';
 import { defaultBouquetIds, insertLine, readSetting, usernameTaken } from '../lines/lines.repository';
 import { recordLog } from '../logs/logs.service';
+import { recordLineSync } from '../external-panel/external-panel-outbox';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
 import { parsePlaylistUrl } from './playlist-url';
 import { readProviderLine, type ProviderLine } from './provider-login';
@@ -165,6 +166,7 @@ export async function migrateLine(
         },
       });
       await enqueueProvisioning(tx, line, 'created');
+      await recordLineSync(tx, [line], 'created');
       return {
         line: toLine(line, owner.username),
         chargedCents: spent.charged ? checked.costCents : 0,

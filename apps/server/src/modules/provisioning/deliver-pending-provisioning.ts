@@ -1,13 +1,10 @@
 import { PROVISIONED_SYSTEMS } from '@panel/shared/provisioning/provisioning-schemas';
 import type { Database } from '../../db/database';
-import { retryDelayMs } from './provisioning-backoff';
+import { outboxMarks } from '../../db/outbox-marks';
+import { provisioningOutbox } from '../../db/schema/index';
+import { runOutboxPass } from '../../lib/webhook/outbox-pass';
 import type { ProvisioningClient } from './provisioning-client';
-import {
-  claimDueDeliveries,
-  markAttemptFailed,
-  markDelivered,
-  type ClaimedDelivery,
-} from './provisioning-outbox.repository';
+import { claimDueDeliveries, type ClaimedDelivery } from './provisioning-outbox.repository';
 
 export interface DeliveryPassOptions {
   db: Database;
@@ -17,42 +14,20 @@ export interface DeliveryPassOptions {
   onFailure?: (delivery: ClaimedDelivery, error: string, attempts: number) => void;
 }
 
-const BATCH_SIZE = 20;
-// Bounds one pass (and so a request that pushes a resync at once) when a large backlog is waiting.
-const MAX_BATCHES_PER_PASS = 25;
-// The lease must outlive an attempt, or a slow receiver could see a second worker resend the row.
-const LEASE_MARGIN_MS = 30_000;
-
 /**
- * One delivery pass: claims due rows of the configured services in batches, POSTs each batch in
- * parallel (one row per line, so order per line holds) and records every outcome. A delivered row
- * releases the line's next change for the following batch. Answers how many rows were delivered.
+ * One delivery pass over the configured services' rows (one row per line and service at a time, so order
+ * per line holds); answers how many rows were delivered.
  */
 export async function deliverPendingProvisioning(options: DeliveryPassOptions): Promise<number> {
-  const systems = PROVISIONED_SYSTEMS.filter((system) => options.client.isConfigured(system));
-  let delivered = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
-    const claimed = await claimDueDeliveries(options.db, {
-      systems,
-      limit: BATCH_SIZE,
-      maxAttempts: options.maxAttempts,
-      leaseMs: options.timeoutMs + LEASE_MARGIN_MS,
-    });
-    if (claimed.length === 0) break;
-    const outcomes = await Promise.all(claimed.map((row) => deliverOne(options, row)));
-    delivered += outcomes.filter(Boolean).length;
-  }
-  return delivered;
-}
-
-async function deliverOne(options: DeliveryPassOptions, row: ClaimedDelivery): Promise<boolean> {
-  const outcome = await options.client.send(row);
-  if (outcome.delivered) {
-    await markDelivered(options.db, row.id);
-    return true;
-  }
-  const attempts = row.attempts + 1;
-  await markAttemptFailed(options.db, row.id, outcome.error, retryDelayMs(attempts));
-  options.onFailure?.(row, outcome.error, attempts);
-  return false;
+  const { db, client, maxAttempts } = options;
+  const systems = PROVISIONED_SYSTEMS.filter((system) => client.isConfigured(system));
+  return runOutboxPass({
+    claim: (limit, leaseMs) => claimDueDeliveries(db, { systems, limit, maxAttempts, leaseMs }),
+    send: (row) => client.send(row),
+    ...outboxMarks(db, provisioningOutbox),
+    batchSize: 20,
+    maxBatches: 25,
+    timeoutMs: options.timeoutMs,
+    onFailure: options.onFailure,
+  });
 }

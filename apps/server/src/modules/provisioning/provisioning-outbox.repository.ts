@@ -90,30 +90,6 @@ export async function claimDueDeliveries(db: Database, options: ClaimOptions): P
   return rows.map((row) => ({ ...row, system: row.system as ProvisionedSystem }));
 }
 
-export async function markDelivered(db: Database, id: number): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ deliveredAt: sql`now()` })
-    .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)));
-}
-
-/** Counts the failed attempt and schedules the next one (irrelevant once attempts reach the maximum). */
-export async function markAttemptFailed(
-  db: Database,
-  id: number,
-  error: string,
-  retryInMs: number,
-): Promise<void> {
-  await db
-    .update(outbox)
-    .set({
-      attempts: sql`${outbox.attempts} + 1`,
-      lastError: error,
-      nextAttemptAt: sql`now() + (${retryInMs}::int * interval '1 millisecond')`,
-    })
-    .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)));
-}
-
 export interface LineProvisioningState {
   /** Undelivered changes still being tried, or waiting for an endpoint to be configured. */
   pending: number;

@@ -12,24 +12,25 @@ export function isProvisionedSystem(system: number): system is 2 | 3 {
 }
 
 /** The line's full current state: the receiver never has to merge partial updates. */
-export function provisioningPayload(line: LineRow, event: ProvisioningEvent): Record<string, unknown> {
+export function lineState(line: LineRow): Record<string, unknown> {
   return {
-    event,
-    line: {
-      id: line.id,
-      username: line.username,
-      password: line.password,
-      full_name: line.fullName,
-      macaddr: line.macaddr,
-      enabled: line.enabled,
-      exp_date: Math.floor(line.expDate.getTime() / 1000),
-      max_connections: line.maxConnections,
-      system: line.system,
-      is_trial: line.isTrial,
-      package_id: line.packageId,
-      bouquet: line.bouquets,
-    },
+    id: line.id,
+    username: line.username,
+    password: line.password,
+    full_name: line.fullName,
+    macaddr: line.macaddr,
+    enabled: line.enabled,
+    exp_date: Math.floor(line.expDate.getTime() / 1000),
+    max_connections: line.maxConnections,
+    system: line.system,
+    is_trial: line.isTrial,
+    package_id: line.packageId,
+    bouquet: line.bouquets,
   };
+}
+
+export function provisioningPayload(line: LineRow, event: ProvisioningEvent): Record<string, unknown> {
+  return { event, line: lineState(line) };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Caller } from '../auth/caller';
 import { requireAccountInScope } from '../scope/caller-scope';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { moveCredits } from '../ledger/ledger.service';
+import { recordResellerSync } from '../external-panel/external-panel-outbox';
 import { recordLog } from '../logs/logs.service';
 import { assertChangeable, readReseller, requireResellerInScope } from './reseller-access';
 import {
@@ -54,6 +55,7 @@ export async function deleteReseller(db: Database, caller: Caller, id: number): 
     // Sub-resellers' lines follow their owners' paths; the reseller's own lines go to the bucket.
     await moveSubtreePaths(tx, account.path, bucket.path);
     await moveOwnedLines(tx, id, bucket);
+    await recordResellerSync(tx, id, 'deleted');
     await deleteAccountRow(tx, id);
     await recordLog(tx, {
       action: 'delete',
@@ -111,6 +113,7 @@ export async function transferReseller(
         to_master: master.username,
       },
     });
+    await recordResellerSync(tx, account.id, 'transferred');
   });
   return readReseller(db, input.resellerId);
 }

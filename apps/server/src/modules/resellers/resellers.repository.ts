@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { moveConnectionPaths, moveConnectionsOfOwner } from '../connections/connection-upkeep.repository';
 import type { Database } from '../../db/database';
 import type { Transaction } from '../../db/run-in-transaction';
-import { accounts, lines, type AccountRow } from '../../db/schema/index';
+import { accounts, catalogRequestRequesters, lines, type AccountRow } from '../../db/schema/index';
 import { pathWithin, subtreePattern, withinScope, type ListScope } from '../scope/caller-scope';
 
 const master = alias(accounts, 'reseller_master');
@@ -63,6 +63,8 @@ export interface ResellerListFilters {
   ip?: string;
   master?: string;
   publisher?: '0' | '1';
+  /** At least this many catalog requests made (decision 0055). */
+  requests?: number;
 }
 
 export async function listResellerRecords(
@@ -78,6 +80,9 @@ export async function listResellerRecords(
     filters.ip ? eq(accounts.lastIp, filters.ip) : undefined,
     filters.master ? sql`lower(${master.username}) = lower(${filters.master})` : undefined,
     filters.publisher ? eq(accounts.role, filters.publisher === '1' ? 'publisher' : 'reseller') : undefined,
+    filters.requests !== undefined
+      ? sql`(select count(*) from ${catalogRequestRequesters} as made where made.account_id = ${accounts.id}) >= ${filters.requests}`
+      : undefined,
   );
   const direction = page.orderBy.direction === 'asc' ? asc : desc;
   const rows = await selectResellers(db)
@@ -147,6 +152,15 @@ export async function updateAccountFields(
 ): Promise<void> {
   if (Object.values(fields).every((value) => value === undefined)) return;
   await tx.update(accounts).set(fields).where(eq(accounts.id, id));
+}
+
+/** A reseller becomes a publisher or a reseller again (decision 0054). */
+export async function setAccountRole(
+  tx: Transaction,
+  id: number,
+  role: (typeof MANAGED_ROLES)[number],
+): Promise<void> {
+  await tx.update(accounts).set({ role }).where(eq(accounts.id, id));
 }
 
 /**

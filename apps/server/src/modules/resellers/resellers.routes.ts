@@ -1,3 +1,4 @@
+import { publisherFlagSchema } from '@panel/shared/catalog-requests/catalog-requests-api';
 import { idParamsSchema, searchOptionSchema } from '@panel/shared/lists/list-query';
 import { ledgerListSchema, ledgerQuerySchema } from '@panel/shared/money/ledger-entry-schema';
 import { creditChangeSchema } from '@panel/shared/resellers/credit-change-schema';
@@ -28,6 +29,7 @@ import {
   setResellerStatus,
   updateReseller,
 } from './resellers.service';
+import { setResellerPublisher } from './reseller-publisher.service';
 import { deleteReseller, transferReseller } from './reseller-tree.service';
 
 const tags = ['resellers'];
@@ -118,6 +120,23 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => updateReseller(db, requireCaller(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/resellers/:id/publisher',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        summary:
+          'Make the account a publisher (it must have no lines and no sub-resellers), or a reseller again',
+        params: idParamsSchema,
+        body: publisherFlagSchema,
+        response: { 200: resellerSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      setResellerPublisher(db, requireCaller(request), request.params.id, request.body.is_publisher),
   );
 
   app.delete(

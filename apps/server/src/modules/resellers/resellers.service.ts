@@ -24,6 +24,7 @@ import { listScopeOf, requireAccountInScope } from '../scope/caller-scope';
 import { lockAccountTree } from '../accounts/account-tree-lock';
 import { endAccountSessions } from '../auth/sessions.repository';
 import { InsufficientCreditsError, listAccountLedger, moveCredits } from '../ledger/ledger.service';
+import { recordResellerSync } from '../external-panel/external-panel-outbox';
 import { recordLog } from '../logs/logs.service';
 import {
   insertReseller,
@@ -68,6 +69,7 @@ export async function listResellers(
       ip: query.ip || undefined,
       master: query.master || undefined,
       publisher: query.publisher,
+      requests: query.requests,
     },
     { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
   );
@@ -117,6 +119,7 @@ export async function createReseller(db: Database, caller: Caller, input: NewRes
         actorCredits: move.from,
         targetCredits: move.to,
       });
+      await recordResellerSync(tx, id, 'created');
       return id;
     });
     return await readReseller(db, id);
@@ -164,6 +167,7 @@ export async function updateReseller(
         await endAccountSessions(tx, id);
         await recordLog(tx, { ...target, action: 'update_password' });
       }
+      await recordResellerSync(tx, id, 'updated');
     });
   } catch (error) {
     throw usernameConflictOr(error);
@@ -195,6 +199,7 @@ export async function setResellerStatus(
       targetAccountId: id,
       targetUsername: account.username,
     });
+    await recordResellerSync(tx, id, status === RESELLER_STATUS.blocked ? 'blocked' : 'unblocked');
   });
   return readReseller(db, id);
 }
@@ -240,6 +245,7 @@ export async function changeResellerCredits(
         actorCredits: giving ? move.from : move.to,
         targetCredits: giving ? move.to : move.from,
       });
+      await recordResellerSync(tx, id, 'credits_changed');
     });
   } catch (error) {
     throw insufficientOnField(error, 'value');

@@ -47,10 +47,24 @@ describe('views and online counters fed by stream starts and the ingest API (dec
     const analytics = async (type: string) =>
       (await t.as(t.adminToken).get(`/api/analytics/views?type=${type}&period=1`)).json().data;
     expect(await analytics('streams')).toEqual([
-      { id: library.movie.id, title: 'Filme Teste', image: '', total: 1, percentage: 100 },
+      {
+        id: library.movie.id,
+        title: 'Filme Teste',
+        image: '',
+        total: 1,
+        percentage: 100,
+        removal_status: null,
+      },
     ]);
     expect(await analytics('series')).toEqual([
-      { id: library.series.id, title: 'Série Teste', image: '', total: 2, percentage: 100 },
+      {
+        id: library.series.id,
+        title: 'Série Teste',
+        image: '',
+        total: 2,
+        percentage: 100,
+        removal_status: null,
+      },
     ]);
     expect(await analytics('channels')).toEqual([]);
 
@@ -75,7 +89,14 @@ describe('views and online counters fed by stream starts and the ingest API (dec
 
     expect((await analytics('streams'))[0]).toMatchObject({ id: library.movie.id, total: 4 });
     expect(await analytics('channels')).toEqual([
-      { id: library.live.id, title: 'Notícias Um', image: '', total: 1, percentage: 100 },
+      {
+        id: library.live.id,
+        title: 'Notícias Um',
+        image: '',
+        total: 1,
+        percentage: 100,
+        removal_status: null,
+      },
     ]);
     expect(await stats()).toEqual({ users_online: 2, conections_online: 3 });
 

@@ -100,9 +100,23 @@ describe('GET /api/analytics/views (decision 0047)', () => {
     // 8 + 12 + 5 = 25 views; the day 90 days ago and older ones are outside the period.
     expect(response.json()).toEqual({
       data: [
-        { id: up.id, title: 'Up', image: '', total: 12, percentage: 48 },
-        { id: matrix.id, title: 'Matrix', image: 'http://img/matrix.jpg', total: 8, percentage: 32 },
-        { id: retired.id, title: 'Filme Retirado', image: '', total: 5, percentage: 20 },
+        { id: up.id, title: 'Up', image: '', total: 12, percentage: 48, removal_status: null },
+        {
+          id: matrix.id,
+          title: 'Matrix',
+          image: 'http://img/matrix.jpg',
+          total: 8,
+          percentage: 32,
+          removal_status: null,
+        },
+        {
+          id: retired.id,
+          title: 'Filme Retirado',
+          image: '',
+          total: 5,
+          percentage: 20,
+          removal_status: null,
+        },
       ],
       meta: { page: 1, pages: 1, per: 10, total: 3 },
     });
@@ -144,24 +158,38 @@ describe('GET /api/analytics/views (decision 0047)', () => {
     const { drama, comedy } = library;
     expect((await views('type=series&period=90')).json()).toEqual({
       data: [
-        { id: drama.id, title: 'Drama', image: 'http://img/drama.jpg', total: 10, percentage: 62.5 },
-        { id: comedy.id, title: 'Comédia', image: '', total: 6, percentage: 37.5 },
+        {
+          id: drama.id,
+          title: 'Drama',
+          image: 'http://img/drama.jpg',
+          total: 10,
+          percentage: 62.5,
+          removal_status: null,
+        },
+        { id: comedy.id, title: 'Comédia', image: '', total: 6, percentage: 37.5, removal_status: null },
       ],
       meta: { page: 1, pages: 1, per: 10, total: 2 },
     });
     expect((await views('type=series&period=3')).json().data).toEqual([
-      { id: drama.id, title: 'Drama', image: 'http://img/drama.jpg', total: 8, percentage: 57.14 },
-      { id: comedy.id, title: 'Comédia', image: '', total: 6, percentage: 42.86 },
+      {
+        id: drama.id,
+        title: 'Drama',
+        image: 'http://img/drama.jpg',
+        total: 8,
+        percentage: 57.14,
+        removal_status: null,
+      },
+      { id: comedy.id, title: 'Comédia', image: '', total: 6, percentage: 42.86, removal_status: null },
     ]);
   });
 
   it('keeps channels and 24-hour channels apart', async () => {
     const { channel, allDay } = library;
     expect((await views('type=channels&period=1')).json().data).toEqual([
-      { id: channel.id, title: 'Notícias', image: 'logo', total: 7, percentage: 100 },
+      { id: channel.id, title: 'Notícias', image: 'logo', total: 7, percentage: 100, removal_status: null },
     ]);
     expect((await views('type=lives&period=1')).json().data).toEqual([
-      { id: allDay.id, title: 'Simpsons 24h', image: '', total: 9, percentage: 100 },
+      { id: allDay.id, title: 'Simpsons 24h', image: '', total: 9, percentage: 100, removal_status: null },
     ]);
   });
 
@@ -169,7 +197,16 @@ describe('GET /api/analytics/views (decision 0047)', () => {
     const { matrix, up, retired } = library;
     const second = (await views('period=90&per=2&page=2')).json();
     expect(second).toEqual({
-      data: [{ id: retired.id, title: 'Filme Retirado', image: '', total: 5, percentage: 20 }],
+      data: [
+        {
+          id: retired.id,
+          title: 'Filme Retirado',
+          image: '',
+          total: 5,
+          percentage: 20,
+          removal_status: null,
+        },
+      ],
       meta: { page: 2, pages: 2, per: 2, total: 3 },
     });
     const beyond = (await views('period=90&per=2&page=5')).json();
@@ -208,14 +245,28 @@ describe('GET /api/analytics/views (decision 0047)', () => {
   it('sums a small ranking again on every read: a view shows at once', async () => {
     const before = (await views('type=channels&period=30')).json();
     expect(before.data).toEqual([
-      { id: library.channel.id, title: 'Notícias', image: 'logo', total: 7, percentage: 100 },
+      {
+        id: library.channel.id,
+        title: 'Notícias',
+        image: 'logo',
+        total: 7,
+        percentage: 100,
+        removal_status: null,
+      },
     ]);
     const category = await createCategory(t.db, { kind: 'live', name: 'Novos' });
     const fresh = await createStream(t.db, { kind: 'live', categoryId: category.id, name: 'Estreia' });
     await addViews(t.db, [{ day: daysAgo(0), streamId: fresh.id, views: 1 }]);
     expect((await views('type=channels&period=30')).json().data).toEqual([
-      { id: library.channel.id, title: 'Notícias', image: 'logo', total: 7, percentage: 87.5 },
-      { id: fresh.id, title: 'Estreia', image: '', total: 1, percentage: 12.5 },
+      {
+        id: library.channel.id,
+        title: 'Notícias',
+        image: 'logo',
+        total: 7,
+        percentage: 87.5,
+        removal_status: null,
+      },
+      { id: fresh.id, title: 'Estreia', image: '', total: 1, percentage: 12.5, removal_status: null },
     ]);
   });
 
@@ -270,6 +321,9 @@ describe('GET /api/dashboard/top-viewed (decision 0047)', () => {
     const others = (await t.as(reseller.token).get('/api/dashboard/top-viewed')).json();
     expect(others.movies).toEqual(admin.movies.slice(0, 5));
     expect(others.series).toEqual(admin.series);
+    // A publisher sees the dashboard too, with a non-admin's five rows (decision 0058).
+    const publisher = await createSignedInAccount(t.app, { role: 'publisher' });
+    expect((await t.as(publisher.token).get('/api/dashboard/top-viewed')).json()).toEqual(others);
 
     const today = (await t.as(reseller.token).get('/api/dashboard/top-viewed?period=1')).json();
     expect(today.period).toBe(1);

@@ -13,6 +13,7 @@ import {
 import { listMeta } from '@panel/shared/lists/list-query';
 import type { Database } from '../../db/database';
 import type { Caller } from '../auth/caller';
+import { removalStatuses } from '../content-removal/content-removal.repository';
 import { itemTitles, rankItems, type ItemViews, type RankingPeriod } from './views-ranking.repository';
 import { viewDay } from './views.repository';
 
@@ -66,6 +67,11 @@ function rankingOf(db: Database, type: AnalyticsType, period: AnalyticsPeriod): 
   return entry.ranking;
 }
 
+/** Drops the kept rankings: an item was removed for good and must leave them now (decision 0056). */
+export function forgetRankings(db: Database): void {
+  rankings.get(db)?.clear();
+}
+
 async function withTitles(db: Database, type: AnalyticsType, items: readonly ItemViews[]) {
   const titles = await itemTitles(
     db,
@@ -87,6 +93,12 @@ export async function analyticsViews(db: Database, query: AnalyticsQuery): Promi
       : ranking.items.toSorted((a, b) => a.total - b.total || a.id - b.id);
   const start = (query.page - 1) * query.per;
   const rows = await withTitles(db, query.type, ordered.slice(start, start + query.per));
+  // Read on every page, not kept with the ranking: the trash action shows at once (decision 0057).
+  const statuses = await removalStatuses(
+    db,
+    query.type === 'series' ? 'series' : 'streams',
+    rows.map((row) => row.id),
+  );
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -94,6 +106,7 @@ export async function analyticsViews(db: Database, query: AnalyticsQuery): Promi
       image: row.image,
       total: row.total,
       percentage: viewsPercentage(row.total, ranking.views),
+      removal_status: statuses.get(row.id) ?? null,
     })),
     meta: listMeta(query.page, query.per, ranking.items.length),
   };

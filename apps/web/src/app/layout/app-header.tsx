@@ -3,6 +3,7 @@ import { useTranslation } from '@/lib/i18n';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { CreditBalance } from '@/features/profile/components/credit-balance';
 import { ThemeSwitch } from '@/features/profile/components/theme-switch';
+import { ReleasesButton } from '@/features/releases/components/releases-button';
 import { SIDEBAR_BREAKPOINT } from '../theme';
 import { LanguageMenu } from './language-menu';
 import { SettingsMenu } from './settings-menu';
@@ -46,6 +47,7 @@ export function AppHeader({
       </Group>
       <Group gap="xs" wrap="nowrap">
         <CreditBalance />
+        <ReleasesButton label={t('topbar.contentUpdates')} />
         <ThemeSwitch />
         <LanguageMenu />
         <SettingsMenu accountType={accountType} />

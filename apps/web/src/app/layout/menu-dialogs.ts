@@ -15,6 +15,15 @@ const MENU_DIALOGS: Record<BuiltMenuDialog, ComponentType<MenuDialogProps>> = {
   userMigration: lazyModal(() =>
     import('@/features/migration/components/migration-dialog').then((module) => module.MigrationDialog),
   ),
+  manual: lazyModal(() =>
+    import('@/features/news/components/panel-text-dialog').then((module) => module.ManualDialog),
+  ),
+  serverRules: lazyModal(() =>
+    import('@/features/news/components/panel-text-dialog').then((module) => module.ServerRulesDialog),
+  ),
+  responsibilities: lazyModal(() =>
+    import('@/features/news/components/panel-text-dialog').then((module) => module.ResponsibilitiesDialog),
+  ),
 };
 
 /** The same registry, looked up by any dialog name (unbuilt ones are missing). */

@@ -44,5 +44,6 @@ export const el: TranslationResource = {
     language: 'Γλώσσα',
     openMenu: 'Άνοιγμα μενού',
     collapseSidebar: 'Σύμπτυξη μενού',
+    contentUpdates: 'Νέα',
   },
 };

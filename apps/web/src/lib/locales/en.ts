@@ -44,5 +44,6 @@ export const en: TranslationResource = {
     language: 'Language',
     openMenu: 'Open menu',
     collapseSidebar: 'Collapse menu',
+    contentUpdates: "What's new",
   },
 };

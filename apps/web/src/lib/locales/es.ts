@@ -44,5 +44,6 @@ export const es: TranslationResource = {
     language: 'Idioma',
     openMenu: 'Abrir menú',
     collapseSidebar: 'Contraer menú',
+    contentUpdates: 'Novedades',
   },
 };

@@ -44,5 +44,6 @@ export const it: TranslationResource = {
     language: 'Lingua',
     openMenu: 'Apri menu',
     collapseSidebar: 'Comprimi menu',
+    contentUpdates: 'Novità',
   },
 };

@@ -43,6 +43,7 @@ export const ptBR = {
     language: 'Idioma',
     openMenu: 'Abrir menu',
     collapseSidebar: 'Recolher menu',
+    contentUpdates: 'Novidades',
   },
 };
 

@@ -44,5 +44,6 @@ export const sr: TranslationResource = {
     language: 'Jezik',
     openMenu: 'Otvori meni',
     collapseSidebar: 'Skupi meni',
+    contentUpdates: 'Novosti',
   },
 };

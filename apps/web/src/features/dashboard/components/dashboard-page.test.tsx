@@ -69,6 +69,7 @@ function renderDashboard({
       expiringLoads += 1;
       return { body: { data: expiringLoads > 1 && linesAfter ? linesAfter : lines } };
     },
+    'GET /dashboard/top-viewed': { body: { period: 7, movies: [], series: [] } },
     ...extra,
   });
   const profile = buildProfile({ type, credits: '100.00' });

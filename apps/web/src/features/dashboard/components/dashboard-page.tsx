@@ -9,6 +9,7 @@ import { DASHBOARD_TITLE, HIDE_NUMBERS, SHOW_NUMBERS } from './dashboard-texts';
 import { ExpiringLinesCard } from './expiring-lines-card';
 import { ProfileCard } from './profile-card';
 import type { RenewalDialogs } from './renewal-dialogs';
+import { TopViewedCards } from './top-viewed-cards';
 
 interface DashboardPageProps {
   /** The signed-in profile; undefined while it loads. */
@@ -18,8 +19,8 @@ interface DashboardPageProps {
 }
 
 /**
- * /dashboard (docs/product/screens.md#dashboard): counters behind one eye toggle, the profile card and 'Próximos vencimentos'.
- * Not here yet: the online counters (connections work) and the top-viewed charts (catalog analytics).
+ * /dashboard (docs/product/screens.md#dashboard): counters behind one eye toggle, the profile card,
+ * 'Próximos vencimentos' and the top-viewed bar charts (their library is a lazy chunk, decision 0058).
  */
 export function DashboardPage({ profile, renewalDialogs }: DashboardPageProps) {
   // Hidden on every visit: the numbers show only after the eye is clicked (someone may be looking).
@@ -54,6 +55,7 @@ export function DashboardPage({ profile, renewalDialogs }: DashboardPageProps) {
           <ExpiringLinesCard cardMode={cardMode} renewalDialogs={renewalDialogs} />
         </Grid.Col>
       </Grid>
+      <TopViewedCards />
     </Stack>
   );
 }

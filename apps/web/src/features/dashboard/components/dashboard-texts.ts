@@ -33,3 +33,12 @@ export const QUICK_LINKS = {
 
 export const EXPIRING_TITLE = 'Próximos vencimentos';
 export const EXPIRING_EMPTY = 'Não há vencimentos próximos';
+
+/** The top-viewed bar charts (docs/product/screens.md#dashboard; decision 0058). */
+export const TOP_VIEWED_TITLES = {
+  movies: 'Filmes mais assistidos',
+  series: 'Séries mais assistidas',
+} as const;
+export const TOP_VIEWED_SERIES_LABEL = 'Visualizações';
+export const TOP_VIEWED_PERIOD = (days: number) => `Últimos ${days} dias`;
+export const TOP_VIEWED_EMPTY = 'Nenhum Resultado';

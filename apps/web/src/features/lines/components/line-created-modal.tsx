@@ -11,7 +11,8 @@ import { notConfiguredMessage } from '@panel/shared/provisioning/provisioning-me
 import { formatPanelDateTime } from '@/lib/format-date';
 import { showCopiedToast, showErrorToast } from '@/lib/toasts';
 import { getLineProvisioning } from '../api/get-line-provisioning';
-import { copyText, CopyValue } from './actions/copy-value';
+import { copyText } from '@/lib/copy-text';
+import { CopyValue } from './actions/copy-value';
 import { LINK_TEXTS, LineLinks } from './line-links';
 import { SetupMessagesPanel } from './setup-messages/setup-messages-panel';
 import { SETUP_TEXTS } from './setup-messages/setup-texts';

@@ -6,7 +6,7 @@ import { LINE_LINK_KEYS, LINE_LINK_LABELS } from '@panel/shared/lines/line-links
 import { LoadFailure } from '@/components/load-failure';
 import { showErrorToast } from '@/lib/toasts';
 import { useLineLinks } from '../api/get-line-links';
-import { copyText } from './actions/copy-value';
+import { copyText } from '@/lib/copy-text';
 
 export const LINK_TEXTS = {
   copied: 'Copiado!',

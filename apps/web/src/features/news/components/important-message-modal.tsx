@@ -4,6 +4,7 @@ import { MESSAGE_MODAL_DELAY_MS } from '@panel/shared/ui/ui-constants';
 import { markMessageModalShown, wasMessageModalShown } from '@/lib/message-modal-flag';
 import { useNews } from '../api/get-news';
 import { ImportantMessage } from './important-message';
+import { NEWS_TEXTS } from './news-texts';
 
 /**
  * The global notice (docs/product/screens.md#important-message): opens once, 3 s after the panel loads, when show_modal_message is on and
@@ -33,7 +34,7 @@ export function ImportantMessageModal() {
   };
 
   return (
-    <Modal opened={opened} onClose={handleClose} title="Aviso!" centered size="lg">
+    <Modal opened={opened} onClose={handleClose} title={NEWS_TEXTS.previewTitle} centered size="lg">
       {news && <ImportantMessage message={news.message} />}
     </Modal>
   );

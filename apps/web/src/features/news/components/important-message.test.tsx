@@ -39,6 +39,15 @@ describe('ImportantMessage', () => {
     expect(text.textContent).toContain('link');
   });
 
+  it('keeps bold and italic in the cut text too', () => {
+    const html = `<p><b>Atenção:</b> <i>${'D'.repeat(200)}</i></p>`;
+    renderWithProviders(<ImportantMessage message={html} />);
+    const text = screen.getByTestId('important-message');
+    expect(text.querySelector('b')?.textContent).toBe('Atenção:');
+    expect(text.querySelector('i')?.textContent).toBe(`${'D'.repeat(111)}...`);
+    expect(text.textContent).toHaveLength(123);
+  });
+
   it('counts the 120 characters on the text, not on the markup', () => {
     const html = `<p><strong>${'C'.repeat(150)}</strong></p>`;
     renderWithProviders(<ImportantMessage message={html} />);

@@ -1,18 +1,20 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGE_MODAL_PREVIEW_CHARS, truncate } from '@panel/shared/ui/ui-constants';
-import { SafeRichText, richTextToPlain } from '@/components/safe-rich-text';
+import { MESSAGE_MODAL_PREVIEW_CHARS } from '@panel/shared/ui/ui-constants';
+import { richTextLength, SafeRichText } from '@/components/safe-rich-text';
 
-/** The notice text: cut to 120 characters with a 'Ver mais' toggle (docs/product/screens.md#important-message). */
+/**
+ * The notice text, bold and italic kept: cut to 120 characters of text with a 'Ver mais' toggle
+ * (docs/product/screens.md#important-message).
+ */
 export function ImportantMessage({ message }: { message: string }) {
   const [expanded, setExpanded] = useState(false);
-  const plain = richTextToPlain(message);
-  const isLong = plain.length > MESSAGE_MODAL_PREVIEW_CHARS;
+  const isLong = richTextLength(message) > MESSAGE_MODAL_PREVIEW_CHARS;
 
   return (
     <Stack gap="xs">
       <Text component="div" data-testid="important-message" style={{ overflowWrap: 'anywhere' }}>
-        {isLong && !expanded ? truncate(plain, MESSAGE_MODAL_PREVIEW_CHARS) : <SafeRichText html={message} />}
+        <SafeRichText html={message} limit={isLong && !expanded ? MESSAGE_MODAL_PREVIEW_CHARS : undefined} />
       </Text>
       {isLong && (
         <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((value) => !value)}>

@@ -1,11 +1,12 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { PANEL_SETTINGS_MESSAGES } from '@panel/shared/settings/panel-settings-api';
 import { PageLoader } from '@/components/page-loader';
 import { showSuccessToast } from '@/lib/toasts';
 import { useProfile } from '@/lib/queries/profile-query';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
 
-export const SETTING_SAVED_TEXT = 'Configuração alterada com sucesso!';
+const SETTING_SAVED_TEXT = PANEL_SETTINGS_MESSAGES.saved;
 
 /** /profile: the account's preferences (table layout on mobile, avatar). */
 export function ProfileSettingsPage() {

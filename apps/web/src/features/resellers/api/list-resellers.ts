@@ -16,6 +16,8 @@ export interface ResellerListParams {
   /** Exact username of the master. */
   master?: string | null;
   publisher?: '' | '0' | '1';
+  /** At least this many catalog requests (admins). */
+  requests?: string;
 }
 
 /** Every reseller query lives under this key: a change to any reseller invalidates it whole. */

@@ -13,6 +13,7 @@ import { showFormError } from '@/lib/form-server-error';
 import { DialogActions } from '@/components/dialog-actions';
 import { showSuccessToast } from '@/lib/toasts';
 import { useUpdateReseller } from '../api/update-reseller';
+import { PublisherSwitch } from './publisher-switch';
 import { RESELLER_TOASTS } from './reseller-texts';
 
 const FIELDS = ['username', 'password', 'notes'] as const;
@@ -38,11 +39,13 @@ export function editResellerFormSchema(currentUsername: string) {
 
 interface EditResellerModalProps {
   reseller: Reseller;
+  /** The admin also makes the account a publisher or a reseller again (decision 0054). */
+  isAdmin?: boolean;
   onClose: () => void;
 }
 
 /** docs/product/rules.md#edit-reseller: username, an optional new password (empty keeps it) and notes. */
-export function EditResellerModal({ reseller, onClose }: EditResellerModalProps) {
+export function EditResellerModal({ reseller, isAdmin = false, onClose }: EditResellerModalProps) {
   const updateReseller = useUpdateReseller();
   const {
     register,
@@ -95,6 +98,7 @@ export function EditResellerModal({ reseller, onClose }: EditResellerModalProps)
             data-testid="edit-reseller-notes"
             {...register('notes')}
           />
+          {isAdmin && <PublisherSwitch reseller={reseller} />}
           <DialogActions
             onCancel={onClose}
             label="Salvar"

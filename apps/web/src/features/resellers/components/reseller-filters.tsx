@@ -11,6 +11,8 @@ export type ResellerFilters = {
   id: string;
   ip: string;
   publisher: '' | '0' | '1';
+  /** At least this many catalog requests (decision 0055). */
+  requests: string;
 };
 
 export function defaultResellerFilters(profile: { username: string; type: string }): ResellerFilters {
@@ -21,6 +23,7 @@ export function defaultResellerFilters(profile: { username: string; type: string
     id: '',
     ip: '',
     publisher: '',
+    requests: '',
   };
 }
 
@@ -76,6 +79,13 @@ export function ResellerFiltersBar({ filters, isAdmin, onChange }: ResellerFilte
             value={filters.publisher || 'all'}
             onChange={(value) => onChange({ publisher: value === '0' || value === '1' ? value : '' })}
             testId="filter-publisher"
+          />
+          <FilterTextInput
+            label="Nr. Solicitações (mín.)"
+            numeric
+            value={filters.requests}
+            onApply={(requests) => onChange({ requests })}
+            data-testid="filter-requests"
           />
         </>
       )}

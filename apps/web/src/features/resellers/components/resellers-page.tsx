@@ -42,7 +42,9 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
     search: filters.search,
     master: filters.master,
     // Admin-only filters (docs/product/screens.md#resellers): a stored value never applies to a non-admin.
-    ...(isAdmin ? { id: filters.id, ip: filters.ip, publisher: filters.publisher } : {}),
+    ...(isAdmin
+      ? { id: filters.id, ip: filters.ip, publisher: filters.publisher, requests: filters.requests }
+      : {}),
   });
   const [newOpen, setNewOpen] = useState(createOnOpen);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -104,7 +106,7 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
       />
       <NewResellerModal opened={newOpen} onClose={closeNew} />
       {dialog?.kind === 'edit' && (
-        <EditResellerModal reseller={dialog.reseller} onClose={() => setDialog(null)} />
+        <EditResellerModal reseller={dialog.reseller} isAdmin={isAdmin} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'credits' && (
         <CreditModal reseller={dialog.reseller} cardMode={cardMode} onClose={() => setDialog(null)} />

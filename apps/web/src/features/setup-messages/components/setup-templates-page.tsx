@@ -1,5 +1,4 @@
-import { Badge, Button, Code, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
+import { Badge, Code, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SETUP_PLACEHOLDERS, type SetupPlaceholder } from '@panel/shared/setup-messages/render-setup-message';
 import { SETUP_APP_LABELS, type SetupApp } from '@panel/shared/setup-messages/setup-apps';
@@ -8,8 +7,8 @@ import {
   setupTemplateInputSchema,
   type SetupTemplate,
 } from '@panel/shared/setup-messages/setup-messages-api';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryBody } from '@/components/query-body';
+import { SaveRestoreActions } from '@/components/save-restore-actions';
 import { ApiError } from '@/lib/api-client';
 import { classifySessionFailure } from '@/lib/session-failure';
 import { showErrorToast, showSuccessToast } from '@/lib/toasts';
@@ -23,22 +22,15 @@ function TemplateEditor({ template }: { template: SetupTemplate }) {
   const change = useChangeSetupTemplate();
   const [body, setBody] = useState(template.body);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const label = SETUP_APP_LABELS[template.app];
 
   const run = (next: string | null, done: string) =>
-    change.mutate(
-      { app: template.app, body: next },
-      {
-        onSuccess: () => {
-          showSuccessToast(done);
-          setConfirming(false);
-        },
-        onError: (failure) => {
-          if (classifySessionFailure(failure)) return;
-          if (failure instanceof ApiError && failure.field === 'body') setError(failure.message);
-          else showErrorToast(failure);
-        },
+    change.mutateAsync({ app: template.app, body: next }).then(
+      () => showSuccessToast(done),
+      (failure: unknown) => {
+        if (classifySessionFailure(failure)) return;
+        if (failure instanceof ApiError && failure.field === 'body') setError(failure.message);
+        else showErrorToast(failure);
       },
     );
 
@@ -49,7 +41,7 @@ function TemplateEditor({ template }: { template: SetupTemplate }) {
       return;
     }
     setError(null);
-    run(body, SETUP_MESSAGES.saved);
+    void run(body, SETUP_MESSAGES.saved);
   };
 
   return (
@@ -73,37 +65,16 @@ function TemplateEditor({ template }: { template: SetupTemplate }) {
         maxRows={24}
         data-testid="setup-template-body"
       />
-      <Group gap="xs">
-        <Button
-          leftSection={<IconDeviceFloppy size={16} />}
-          onClick={save}
-          loading={change.isPending && !confirming}
-          data-testid="setup-template-save"
-        >
-          {TEXTS.save}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconRestore size={16} />}
-          onClick={() => setConfirming(true)}
-          disabled={!template.edited}
-          data-testid="setup-template-restore"
-        >
-          {TEXTS.restore}
-        </Button>
-      </Group>
-      {confirming && (
-        <ConfirmDialog
-          opened
-          title={TEXTS.restoreTitle}
-          message={TEXTS.restoreConfirm(label)}
-          confirmLabel={TEXTS.restore}
-          loading={change.isPending}
-          onConfirm={() => run(null, SETUP_MESSAGES.restored)}
-          onCancel={() => setConfirming(false)}
-          testId="setup-template-restore-confirm"
-        />
-      )}
+      <SaveRestoreActions
+        onSave={save}
+        onRestore={() => run(null, SETUP_MESSAGES.restored)}
+        pending={change.isPending}
+        restoreDisabled={!template.edited}
+        saveLabel={TEXTS.save}
+        restoreLabel={TEXTS.restore}
+        restoreMessage={TEXTS.restoreConfirm(label)}
+        testId="setup-template"
+      />
     </Stack>
   );
 }

@@ -7,7 +7,6 @@ export const SETUP_TEMPLATE_TEXTS = {
   body: 'Mensagem',
   save: 'Salvar',
   restore: 'Restaurar padrão',
-  restoreTitle: 'Restaurar padrão',
   restoreConfirm: (app: string) => `Restaurar a mensagem padrão de ${app}? O texto editado será perdido.`,
   edited: 'Editada',
   default: 'Padrão',

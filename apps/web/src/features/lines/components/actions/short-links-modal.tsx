@@ -33,7 +33,7 @@ import {
   useShortLinkDomains,
   useShortLinks,
 } from '../../api/short-links';
-import { copyText } from './copy-value';
+import { copyText } from '@/lib/copy-text';
 import type { LineActionModalProps } from './line-action-modal';
 
 /** A refusal's message as a toast; a lost session is handled by the panel's session notice. */

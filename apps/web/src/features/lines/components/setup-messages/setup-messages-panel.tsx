@@ -8,7 +8,7 @@ import { whatsAppUrl } from '@panel/shared/setup-messages/whatsapp-url';
 import { LoadFailure } from '@/components/load-failure';
 import { showCopiedToast, showErrorToast } from '@/lib/toasts';
 import { useLineSetupMessages } from '../../api/get-line-setup-messages';
-import { copyText } from '../actions/copy-value';
+import { copyText } from '@/lib/copy-text';
 import { QrCodeImage } from './qr-code-image';
 import { SETUP_TEXTS } from './setup-texts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from './provisioning-backoff';
-import { isValidProvisioningSignature, signProvisioningBody } from './provisioning-signature';
+import { retryDelayMs } from './retry-backoff';
+import { isValidWebhookSignature, signWebhookBody } from './webhook-signature';
 
 describe('retry backoff', () => {
   it('doubles from 5 s with the upper half randomised', () => {
@@ -20,17 +20,17 @@ describe('retry backoff', () => {
 describe('delivery signature', () => {
   it('is the hex HMAC-SHA256 of "<timestamp>.<body>"', () => {
     // echo -n '1700000000.{"a":1}' | openssl dgst -sha256 -hmac segredo
-    expect(signProvisioningBody('segredo', '1700000000', '{"a":1}')).toBe(
+    expect(signWebhookBody('segredo', '1700000000', '{"a":1}')).toBe(
       'sha256=41634607aa61528682a37f94a43a64ca2d3a6a30bc8f2fb88f8f754286d90e85',
     );
   });
 
   it('verifies only the exact timestamp, body and secret', () => {
-    const signature = signProvisioningBody('segredo', '1700000000', '{"a":1}');
-    expect(isValidProvisioningSignature('segredo', '1700000000', '{"a":1}', signature)).toBe(true);
-    expect(isValidProvisioningSignature('segredo', '1700000001', '{"a":1}', signature)).toBe(false);
-    expect(isValidProvisioningSignature('segredo', '1700000000', '{"a":2}', signature)).toBe(false);
-    expect(isValidProvisioningSignature('outro', '1700000000', '{"a":1}', signature)).toBe(false);
-    expect(isValidProvisioningSignature('segredo', '1700000000', '{"a":1}', 'sha256=00')).toBe(false);
+    const signature = signWebhookBody('segredo', '1700000000', '{"a":1}');
+    expect(isValidWebhookSignature('segredo', '1700000000', '{"a":1}', signature)).toBe(true);
+    expect(isValidWebhookSignature('segredo', '1700000001', '{"a":1}', signature)).toBe(false);
+    expect(isValidWebhookSignature('segredo', '1700000000', '{"a":2}', signature)).toBe(false);
+    expect(isValidWebhookSignature('outro', '1700000000', '{"a":1}', signature)).toBe(false);
+    expect(isValidWebhookSignature('segredo', '1700000000', '{"a":1}', 'sha256=00')).toBe(false);
   });
 });

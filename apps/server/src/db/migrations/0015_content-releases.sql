@@ -1,0 +1,2 @@
+CREATE INDEX "content_series_releases_idx" ON "content_series" USING btree ("added_at","id") WHERE "content_series"."retired_at" is null;--> statement-breakpoint
+CREATE INDEX "content_streams_releases_idx" ON "content_streams" USING btree ("added_at","id") WHERE "content_streams"."kind" = 'movie' and "content_streams"."retired_at" is null;

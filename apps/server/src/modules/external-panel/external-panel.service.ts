@@ -1,0 +1,69 @@
+import { EXTERNAL_PANEL_MESSAGES, type ExternalPanelStatus } from '@panel/shared/settings/external-panel';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { outboxMarks } from '../../db/outbox-marks';
+import { externalPanelOutbox } from '../../db/schema/index';
+import { runOutboxPass } from '../../lib/webhook/outbox-pass';
+import { postSignedJson } from '../../lib/webhook/post-signed-json';
+import { claimDueSyncs, syncBacklog, type ClaimedSync } from './external-panel-outbox.repository';
+
+/** What the rest of the server sees of the external panel synchronisation, as `app.externalPanel`. */
+export interface ExternalPanelService {
+  isConfigured(): boolean;
+  /** One delivery pass now; answers how many changes were delivered. Nothing is attempted without a URL. */
+  deliverPending(): Promise<number>;
+  status(): Promise<ExternalPanelStatus>;
+}
+
+type ExternalPanelConfig = Pick<
+  Config,
+  'EXTERNAL_PANEL_URL' | 'PROVISIONING_MAX_ATTEMPTS' | 'PROVISIONING_TIMEOUT_MS'
+>;
+
+export function createExternalPanelService(options: {
+  db: Database;
+  config: ExternalPanelConfig;
+  secret: string;
+  onFailure?: (row: ClaimedSync, error: string, attempts: number) => void;
+}): ExternalPanelService {
+  const { db, config } = options;
+  const url = config.EXTERNAL_PANEL_URL;
+  const maxAttempts = config.PROVISIONING_MAX_ATTEMPTS;
+  const timeoutMs = config.PROVISIONING_TIMEOUT_MS;
+  return {
+    isConfigured: () => Boolean(url),
+    async deliverPending() {
+      if (!url) return 0;
+      return runOutboxPass({
+        claim: (limit, leaseMs) => claimDueSyncs(db, { limit, maxAttempts, leaseMs }),
+        send: (row) =>
+          postSignedJson({
+            url,
+            secret: options.secret,
+            // 'reseller.created', 'line.renewed': the receiver routes on it without reading the body.
+            event: `${row.subject}.${row.event}`,
+            deliveryId: row.id,
+            body: row.payload,
+            timeoutMs,
+          }),
+        ...outboxMarks(db, externalPanelOutbox),
+        batchSize: 20,
+        maxBatches: 25,
+        timeoutMs,
+        onFailure: options.onFailure,
+      });
+    },
+    async status() {
+      const backlog = await syncBacklog(db, maxAttempts);
+      return {
+        configured: Boolean(url),
+        host: url ? new URL(url).host : null,
+        message: url ? null : EXTERNAL_PANEL_MESSAGES.notConfigured,
+        pending: backlog.pending,
+        failed: backlog.failed,
+        last_delivered_at: backlog.lastDeliveredAt?.toISOString() ?? null,
+        last_error: backlog.lastError,
+      };
+    },
+  };
+}
