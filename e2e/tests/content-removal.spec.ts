@@ -16,8 +16,7 @@ const PASSWORD = 'Rm7Kx2Qp';
 test.use({ viewport: LAPTOP });
 
 test('admin: analytics → trash → content removal → cancel and permanent removal; the line loses the film', async ({
-  page,
-  adminPage,
+  adminPage: page,
   adminApi,
   newReseller,
   baseURL,
@@ -161,7 +160,6 @@ test('admin: analytics → trash → content removal → cancel and permanent re
   await page.goto('/catalog/garbage');
   await expect(removalRow(page, library.movie)).toBeVisible();
   await page.screenshot(shot('104-content-removal-390'));
-  void adminPage;
 });
 
 test('publisher: analytics allowed, the removal queue not (menu hidden, page redirected, API 403)', async ({
@@ -170,12 +168,11 @@ test('publisher: analytics allowed, the removal queue not (menu hidden, page red
   newReseller,
 }) => {
   const publisher = await newReseller(10, 'publisher');
-  // Making an account a publisher is helper A's endpoint (issue 15 part 1).
+  // The admin makes the account a publisher (docs/decisions/0054-publishers.md).
   const made = await page.request.put(`/api/resellers/${publisher.id}/publisher`, {
     headers: { authorization: `Bearer ${await adminApi.token()}` },
     data: { is_publisher: true },
   });
-  test.skip(made.status() === 404, 'no endpoint makes an account a publisher on this branch yet');
   expect(made.ok(), await made.text()).toBe(true);
 
   await loginAs(page, publisher);
