@@ -187,8 +187,8 @@ const configSchema = z
     // search is "not configured" and the panel says so. The key never leaves the server.
     TMDB_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.themoviedb.org/3'),
     TMDB_API_KEY: optionalText,
-    // Where posters are read by browsers: TMDB_IMAGE_BASE_URL + poster path. Its origin joins the panel's
-    // img-src (decision 0023).
+    // Where posters are read by browsers: TMDB_IMAGE_BASE_URL + poster path (the panel's img-src allows
+    // any http(s) origin, decision 0057).
     TMDB_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://image.tmdb.org/t/p/w185'),
     // A search or details call with no complete answer within this many ms fails (502, never a hang).
     TMDB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
