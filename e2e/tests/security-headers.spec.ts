@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { ADMIN } from '../fixtures/session';
 
@@ -43,6 +44,15 @@ test('every screen and dialog of the admin renders under the CSP', async ({ admi
   );
 });
 
+/** How many tags the API's OpenAPI document groups its operations in (untagged ones under 'default'). */
+async function openApiTagCount(page: Page): Promise<number> {
+  const document = (await (await page.request.get('/api/docs/json')).json()) as {
+    paths: Record<string, Record<string, { tags?: string[] }>>;
+  };
+  const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
+  return new Set(operations.map((operation) => operation.tags?.[0] ?? 'default')).size;
+}
+
 test('the API documentation renders under its own CSP', async ({ page }) => {
   const response = await page.goto('/api/docs/');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
@@ -50,7 +60,9 @@ test('the API documentation renders under its own CSP', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /Painel de Revendas API/ })).toBeVisible({
     timeout: 30_000,
   });
-  // An operation opens, drawn by Swagger UI's scripts and styles.
+  // Every tag is listed, collapsed; a tag and then an operation open, drawn by Swagger UI's scripts and styles.
+  await expect(page.locator('.opblock-tag')).toHaveCount(await openApiTagCount(page));
+  await page.getByRole('link', { name: 'auth', exact: true }).click();
   await page.getByText('/api/auth/sign-in', { exact: true }).first().click();
   await expect(page.getByRole('button', { name: 'Try it out' })).toBeVisible();
   await page.screenshot(shot('api-docs'));
