@@ -14,6 +14,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, lines, streamingServers } from '../src/db/schema/index';
 import { createAccount, createSession, createLine } from '../test/factories';
+import { startFakeTmdb, type FakeTmdb } from '../test/metadata/fake-tmdb';
+import { startFakeConnectTv, type FakeConnectTv } from '../test/tv-apps/fake-connect-tv';
+import { startFakeDreamTv, type FakeDreamTv } from '../test/tv-apps/fake-dreamtv';
 import { startProvisioningReceiver, type ProvisioningReceiver } from '../test/provisioning-receiver';
 import { createStreamingServer, type TestStreamingServer } from '../test/streaming-servers';
 import { startTestApp, type TestApp } from '../test/test-app';
@@ -31,6 +34,7 @@ const ALLOWED = new Set([400, 401, 403, 404, 409, 422, 429]);
 const ENGLISH =
   /\b(the|invalid|expected|must|required|received|should|unexpected|error|failed|not found|too (big|small|long|short)|undefined|null|object|array|string|number|body|querystring|params)\b/i;
 const PROVISIONING_SECRET = 'torture-provisioning-secret-0001';
+const SERVICE_KEY = 'torture-service-key-0001';
 
 // 'edge': a streaming server's token, the only caller the ingest API takes (decision 0045).
 type Role = 'admin' | 'master' | 'sub' | 'publisher' | 'edge' | 'anonymous';
@@ -38,6 +42,9 @@ const ROLES: Role[] = ['admin', 'master', 'sub', 'publisher', 'edge', 'anonymous
 
 let testApp: TestApp;
 let receiver: ProvisioningReceiver;
+let tmdb: FakeTmdb;
+let dreamTv: FakeDreamTv;
+let connectTv: FakeConnectTv;
 const accountOf: Record<Exclude<Role, 'anonymous' | 'edge'>, number> = {
   admin: 1,
   master: 0,
@@ -91,6 +98,11 @@ async function repairWorld(): Promise<void> {
 
 async function startWorld(engine: 'postgres' | 'pglite'): Promise<void> {
   receiver = await startProvisioningReceiver(PROVISIONING_SECRET);
+  // The title search, new requests and the TV apps call outside services: configured ones (the tests'
+  // local fakes), so the fuzz reaches past "not configured" (503) into their code.
+  tmdb = await startFakeTmdb(SERVICE_KEY);
+  dreamTv = await startFakeDreamTv(SERVICE_KEY);
+  connectTv = await startFakeConnectTv(SERVICE_KEY);
   // startTestApp opens PostgreSQL when TEST_DATABASE_URL is set, else an in-memory PGlite.
   const saved = process.env.TEST_DATABASE_URL;
   if (engine === 'postgres') process.env.TEST_DATABASE_URL = PG_SERVER;
@@ -101,6 +113,13 @@ async function startWorld(engine: 'postgres' | 'pglite'): Promise<void> {
       HYBRID_PROVISIONING_URL: `${receiver.url}/hybrid`,
       PROVISIONING_SECRET,
       PROVISIONING_POLL_MS: '3600000',
+      TMDB_API_URL: tmdb.url,
+      TMDB_API_KEY: SERVICE_KEY,
+      TMDB_IMAGE_BASE_URL: tmdb.imageBaseUrl,
+      DREAMTV_API_URL: dreamTv.url,
+      DREAMTV_API_KEY: SERVICE_KEY,
+      TV_CONNECT_API_URL: connectTv.url,
+      TV_CONNECT_API_KEY: SERVICE_KEY,
     });
   } finally {
     if (saved === undefined) delete process.env.TEST_DATABASE_URL;
@@ -116,6 +135,9 @@ async function startWorld(engine: 'postgres' | 'pglite'): Promise<void> {
 async function stopWorld(): Promise<void> {
   await testApp?.close();
   await receiver?.close();
+  await tmdb?.close();
+  await dreamTv?.close();
+  await connectTv?.close();
 }
 
 /** A fresh session per request (logout, lock and password changes end the one they are given). */
