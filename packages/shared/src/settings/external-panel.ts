@@ -14,6 +14,11 @@ export type ExternalPanelSubject = keyof typeof EXTERNAL_PANEL_SWITCHES;
 export const EXTERNAL_PANEL_MESSAGES = {
   notConfigured:
     'Painel externo não configurado neste servidor (EXTERNAL_PANEL_URL): as alterações ficam guardadas e nada é enviado.',
+  /** After 'Reenviar falhas': how many changes that had used every attempt are tried again. */
+  retried: (count: number) =>
+    count === 1
+      ? '1 alteração voltou para a fila de envio.'
+      : `${count} alterações voltaram para a fila de envio.`,
 } as const;
 
 /** GET /api/admin/external-panel: where changes go and how far their delivery is. */
@@ -30,3 +35,7 @@ export const externalPanelStatusSchema = z.object({
   last_error: z.string().nullable(),
 });
 export type ExternalPanelStatus = z.infer<typeof externalPanelStatusSchema>;
+
+/** POST /api/admin/external-panel/retry: how many failed changes went back to the queue. */
+export const externalPanelRetryResultSchema = z.object({ retried: z.number().int() });
+export type ExternalPanelRetryResult = z.infer<typeof externalPanelRetryResultSchema>;

@@ -1,5 +1,5 @@
 import { PANEL_SETTINGS_MESSAGES } from '@panel/shared/settings/panel-settings-api';
-import { EXTERNAL_PANEL_MESSAGES } from '@panel/shared/settings/external-panel';
+import { EXTERNAL_PANEL_MESSAGES, type ExternalPanelStatus } from '@panel/shared/settings/external-panel';
 import { RESELLER_MESSAGES } from '@panel/shared/resellers/reseller-messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -245,6 +245,47 @@ describe('external panel synchronisation (decision 0060)', () => {
       configured: true,
       failed: 1,
       last_error: 'HTTP 500: temporarily unavailable',
+    });
+  });
+
+  it('sends failed changes again on the admin’s request, in order with the changes held behind them', async () => {
+    await switches('true', 'false');
+    const { master } = await createResellerTree(t.app);
+    const failing = await createReseller(master.token, 'reenvia01');
+    receiver.failNext(MAX_ATTEMPTS, { lineId: failing.id, status: 500 });
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await makeDue();
+      await deliver();
+    }
+    // A newer change of the same reseller waits behind the failed one, however often the worker passes.
+    expect((await t.as(master.token).post(`/api/resellers/${failing.id}/block`, {})).statusCode).toBe(200);
+    await makeDue();
+    await deliver();
+    const eventsOf = (id: number) =>
+      receiver.received.filter((entry) => entry.body.reseller?.id === id).map((entry) => entry.event);
+    expect(eventsOf(failing.id)).toEqual([]);
+    // Earlier tests of this file may have left failed changes too: the counts are read, not assumed.
+    const before = (await t.as(t.adminToken).get('/api/admin/external-panel')).json<ExternalPanelStatus>();
+    expect(before.failed).toBeGreaterThanOrEqual(1);
+    expect(before.pending).toBeGreaterThanOrEqual(1);
+
+    const rowsBefore = await rowsOf('reseller', failing.id);
+    expectRefusal(await t.as(master.token).post('/api/admin/external-panel/retry', {}), FORBIDDEN);
+    expect(await rowsOf('reseller', failing.id)).toEqual(rowsBefore);
+
+    const retried = await t.as(t.adminToken).post('/api/admin/external-panel/retry', {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ retried: before.failed });
+    expect((await rowsOf('reseller', failing.id))[0]).toMatchObject({ attempts: 0, deliveredAt: null });
+    await deliver();
+    expect(eventsOf(failing.id)).toEqual(['reseller.created', 'reseller.blocked']);
+    expect((await t.as(t.adminToken).get('/api/admin/external-panel')).json()).toMatchObject({
+      failed: 0,
+      pending: 0,
+    });
+    // Nothing left to retry: the answer says so.
+    expect((await t.as(t.adminToken).post('/api/admin/external-panel/retry', {})).json()).toEqual({
+      retried: 0,
     });
   });
 

@@ -1,4 +1,7 @@
-import { externalPanelStatusSchema } from '@panel/shared/settings/external-panel';
+import {
+  externalPanelRetryResultSchema,
+  externalPanelStatusSchema,
+} from '@panel/shared/settings/external-panel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-schemas';
 import { ADMIN_ONLY } from '../../plugins/access';
@@ -20,5 +23,18 @@ export const externalPanelRoutes: FastifyPluginAsyncZod<{ service: ExternalPanel
       },
     },
     async () => service.status(),
+  );
+
+  app.post(
+    '/api/admin/external-panel/retry',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags: ['panel settings'],
+        summary: 'Changes that used every attempt are sent again from the next delivery pass',
+        response: { 200: externalPanelRetryResultSchema, ...errorResponses },
+      },
+    },
+    async () => ({ retried: await service.retryFailed() }),
   );
 };

@@ -13,6 +13,8 @@ export interface ExternalPanelService {
   /** One delivery pass now; answers how many changes were delivered. Nothing is attempted without a URL. */
   deliverPending(): Promise<number>;
   status(): Promise<ExternalPanelStatus>;
+  /** Failed changes (every attempt used) are tried again from the next pass; answers how many. */
+  retryFailed(): Promise<number>;
 }
 
 type ExternalPanelConfig = Pick<
@@ -30,6 +32,7 @@ export function createExternalPanelService(options: {
   const url = config.EXTERNAL_PANEL_URL;
   const maxAttempts = config.PROVISIONING_MAX_ATTEMPTS;
   const timeoutMs = config.PROVISIONING_TIMEOUT_MS;
+  const marks = outboxMarks(db, externalPanelOutbox);
   return {
     isConfigured: () => Boolean(url),
     async deliverPending() {
@@ -46,7 +49,7 @@ export function createExternalPanelService(options: {
             body: row.payload,
             timeoutMs,
           }),
-        ...outboxMarks(db, externalPanelOutbox),
+        ...marks,
         batchSize: 20,
         maxBatches: 25,
         timeoutMs,
@@ -65,5 +68,8 @@ export function createExternalPanelService(options: {
         last_error: backlog.lastError,
       };
     },
+    // A failed change also holds back its subject's newer ones (claimDueSyncs keeps the order): the
+    // admin's retry is how a subject's synchronisation resumes once the external panel is fixed (0061).
+    retryFailed: () => marks.resetFailed(maxAttempts),
   };
 }

@@ -1,19 +1,5 @@
 import type { ProvisionedSystem } from '@panel/shared/provisioning/provisioning-schemas';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  max,
-  notExists,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { provisioningOutbox } from '../../db/schema/index';
@@ -155,24 +141,4 @@ export async function backlogBySystem(db: Database, maxAttempts: number): Promis
     .from(outbox)
     .where(isNull(outbox.deliveredAt))
     .groupBy(outbox.system);
-}
-
-/** Gives rows that used every attempt a fresh set, due now; answers how many. */
-export async function resetFailedDeliveries(
-  db: Database,
-  maxAttempts: number,
-  system?: ProvisionedSystem,
-): Promise<number> {
-  const rows = await db
-    .update(outbox)
-    .set({ attempts: 0, nextAttemptAt: sql`now()` })
-    .where(
-      and(
-        isNull(outbox.deliveredAt),
-        gte(outbox.attempts, maxAttempts),
-        system === undefined ? undefined : eq(outbox.system, system),
-      ),
-    )
-    .returning({ id: outbox.id });
-  return rows.length;
 }

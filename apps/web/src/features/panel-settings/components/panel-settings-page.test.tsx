@@ -103,6 +103,44 @@ describe('/admin/settings (decision 0060)', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 
+  it('sends the failed changes again on request and reads the counts again (decision 0061)', async () => {
+    let status: ExternalPanelStatus = {
+      ...notConfigured,
+      configured: true,
+      host: 'externo.tv',
+      message: null,
+      pending: 1,
+      failed: 3,
+      last_error: 'HTTP 500: erro',
+    };
+    const calls = mockApi({
+      [SETTINGS]: { body: PANEL_SETTING_DEFAULTS },
+      [EXTERNAL]: () => ({ body: status }),
+      'POST /admin/external-panel/retry': () => {
+        status = { ...status, pending: 4, failed: 0 };
+        return { body: { retried: 3 } };
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('external-panel-retry'));
+    expect(await screen.findByText(EXTERNAL_PANEL_MESSAGES.retried(3))).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByTestId('external-panel-counts').textContent).toContain('Falharam: 0'),
+    );
+    expect(screen.queryByTestId('external-panel-retry')).toBeNull();
+  });
+
+  it('offers no retry while nothing failed', async () => {
+    mockApi({
+      [SETTINGS]: { body: PANEL_SETTING_DEFAULTS },
+      [EXTERNAL]: { body: { ...notConfigured, configured: true, host: 'externo.tv', message: null } },
+    });
+    renderPage();
+    await screen.findByTestId('external-panel-counts');
+    expect(screen.queryByTestId('external-panel-retry')).toBeNull();
+  });
+
   it('shows a failed load with a retry', async () => {
     let fail = true;
     mockApi({

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconPlugConnected } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PanelSettingKey } from '@panel/shared/settings/panel-settings';
 import {
@@ -7,13 +7,14 @@ import {
   panelSettingsUpdateSchema,
   type PanelSettings,
 } from '@panel/shared/settings/panel-settings-api';
-import type { ExternalPanelStatus } from '@panel/shared/settings/external-panel';
+import { EXTERNAL_PANEL_MESSAGES, type ExternalPanelStatus } from '@panel/shared/settings/external-panel';
 import { QueryBody } from '@/components/query-body';
 import { ApiError } from '@/lib/api-client';
 import { formatIsoDateTime } from '@/lib/format-date';
 import { classifySessionFailure } from '@/lib/session-failure';
 import { showErrorToast, showSuccessToast } from '@/lib/toasts';
 import { useExternalPanelStatus } from '../api/get-external-panel-status';
+import { useRetryExternalPanel } from '../api/retry-external-panel';
 import { usePanelSettings } from '../api/get-panel-settings';
 import { useSavePanelSettings } from '../api/save-panel-settings';
 import { ADMIN_SWITCHES, OTHER_SWITCHES, PANEL_SETTINGS_TEXTS as TEXTS } from './panel-settings-texts';
@@ -111,6 +112,32 @@ function MainDomainForm({ settings, save }: { settings: PanelSettings; save: Sav
   );
 }
 
+/** Failed changes also hold back their subject's newer ones: this is how synchronisation resumes (0061). */
+function RetryFailedButton() {
+  const retry = useRetryExternalPanel();
+  return (
+    <Group mt={6}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconRefresh size={14} />}
+        loading={retry.isPending}
+        onClick={() =>
+          retry.mutate(undefined, {
+            onSuccess: ({ retried }) => showSuccessToast(EXTERNAL_PANEL_MESSAGES.retried(retried)),
+            onError: (failure) => {
+              if (!classifySessionFailure(failure)) showErrorToast(failure);
+            },
+          })
+        }
+        data-testid="external-panel-retry"
+      >
+        {TEXTS.retryFailed}
+      </Button>
+    </Group>
+  );
+}
+
 function ExternalPanelState({ status }: { status: ExternalPanelStatus }) {
   if (!status.configured) {
     return (
@@ -137,6 +164,7 @@ function ExternalPanelState({ status }: { status: ExternalPanelStatus }) {
             {TEXTS.lastError}: {status.last_error}
           </Text>
         )}
+        {status.failed > 0 && <RetryFailedButton />}
       </Stack>
     </Alert>
   );

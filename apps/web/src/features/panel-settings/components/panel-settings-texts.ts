@@ -44,6 +44,7 @@ export const PANEL_SETTINGS_TEXTS = {
   lastDelivered: 'Último envio',
   never: 'Nunca',
   lastError: 'Último erro',
+  retryFailed: 'Reenviar falhas',
 } as const;
 
 /** The three switches of the administrative settings (docs/product/screens.md#panel-settings), in this order. */
