@@ -2,6 +2,7 @@ import type { ProvisionedSystem } from '@panel/shared/provisioning/provisioning-
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { outboxMarks } from '../../db/outbox-marks';
 import { provisioningOutbox } from '../../db/schema/index';
 
 const outbox = provisioningOutbox;
@@ -141,4 +142,14 @@ export async function backlogBySystem(db: Database, maxAttempts: number): Promis
     .from(outbox)
     .where(isNull(outbox.deliveredAt))
     .groupBy(outbox.system);
+}
+
+/** Gives rows of one service (or both) that used every attempt a fresh set, due now; answers how many. */
+export function resetFailedDeliveries(
+  db: Database,
+  maxAttempts: number,
+  system?: ProvisionedSystem,
+): Promise<number> {
+  const only = system === undefined ? undefined : eq(outbox.system, system);
+  return outboxMarks(db, outbox).resetFailed(maxAttempts, only);
 }

@@ -6,17 +6,15 @@ import {
   type ProvisionedSystem,
   type ProvisioningOverview,
 } from '@panel/shared/provisioning/provisioning-schemas';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { outboxMarks } from '../../db/outbox-marks';
-import { provisioningOutbox } from '../../db/schema/index';
 import { deliverPendingProvisioning } from './deliver-pending-provisioning';
 import { createProvisioningClient } from './provisioning-client';
 import { isProvisionedSystem } from './provisioning-outbox';
 import {
   backlogBySystem,
   provisioningStateForLine,
+  resetFailedDeliveries,
   type ClaimedDelivery,
   type LineProvisioningState,
 } from './provisioning-outbox.repository';
@@ -106,10 +104,6 @@ export function createProvisioningService(options: {
         }),
       };
     },
-    retryFailed: (system) =>
-      outboxMarks(db, provisioningOutbox).resetFailed(
-        maxAttempts,
-        system === undefined ? undefined : eq(provisioningOutbox.system, system),
-      ),
+    retryFailed: (system) => resetFailedDeliveries(db, maxAttempts, system),
   };
 }
