@@ -109,8 +109,11 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     const type = queryText(query, 'type') === 'm3u' ? 'm3u' : 'm3u_plus';
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
     const body = await playlistAnswer(db, cache, line, baseUrl, type, queryText(query, 'output'));
+    // Exactly `audio/x-mpegurl`: mpv recognises a playlist by this type only without parameters (with
+    // `; charset=utf-8` it probes the body, whose first line is not a bare #EXTM3U, and refuses it). The
+    // header line keeps x-tvg-url for SS IPTV and TiviMate; the body is UTF-8 (decision 0062).
     return reply
-      .type('audio/x-mpegurl; charset=utf-8')
+      .type('audio/x-mpegurl')
       .header('Content-Disposition', 'attachment; filename="playlist.m3u"')
       .send(body);
   });
