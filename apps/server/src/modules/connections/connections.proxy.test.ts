@@ -108,7 +108,6 @@ describe('proxied connections', () => {
     const early = await other();
     expect(early.status).toBe(403);
     await early.arrayBuffer();
-    let freed = 0;
     for (;;) {
       const answer = await other();
       await answer.arrayBuffer();
@@ -117,11 +116,18 @@ describe('proxied connections', () => {
       expect(Date.now() - stopped).toBeLessThan((GRACE_SECONDS + 5) * 1000);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    freed = (Date.now() - stopped) / 1000;
+    const freed = (Date.now() - stopped) / 1000;
     expect(freed).toBeGreaterThanOrEqual(GRACE_SECONDS - 1);
     const [ended] = await connectionsOf(line);
     expect(ended?.endReason).toBe('expired');
   }, 20_000);
+
+  it('tell the screens dialog the policy the server applies (GET /api/users/screens-policy)', async () => {
+    const owner = await createSignedInAccount(t.app);
+    const response = await t.as(owner).get('/api/users/screens-policy');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ grace_seconds: GRACE_SECONDS, hold_seconds: 90, ends_oldest: false });
+  });
 
   it('are taken back by the same device within the grace (a seek), which holds the screen again', async () => {
     const line = await createLine(t.app, await createAccount(t.app));
