@@ -132,6 +132,10 @@ describe('a line created in the panel plays in real players', () => {
   });
 
   it('in proxy mode a live channel (TS and HLS), a movie and an episode play, and the upstream stays hidden', async () => {
+    // fetch and ffprobe are two devices, and each line's screens are enforced (decisions 0044, 0062: a
+    // stopped player's screen is held for a grace): the reseller gives the line a second screen.
+    const screens = await t.as(resellerToken).post(`/api/users/${line.id}/screens`, { screens: 2 });
+    expect(screens.statusCode, screens.body).toBe(200);
     const { live, movie, episode } = await playlistUrls();
     for (const url of [live, live.replace(/\.ts$/, '.m3u8'), movie, episode]) {
       expect(await hasVideo(url), url).toBe(true);
@@ -147,10 +151,6 @@ describe('a line created in the panel plays in real players', () => {
       .as(t.adminToken)
       .patch(`/api/admin/content/sources/${sourceId}`, { delivery_mode: 'redirect' });
     expect(switched.statusCode).toBe(200);
-    // fetch and ffprobe are two devices, and each line's screens are enforced (decision 0044): the
-    // reseller gives the line a second screen.
-    const screens = await t.as(resellerToken).post(`/api/users/${line.id}/screens`, { screens: 2 });
-    expect(screens.statusCode, screens.body).toBe(200);
     const { live, movie, episode } = await playlistUrls();
     const redirect = await fetch(movie, { redirect: 'manual' });
     expect(redirect.status).toBe(302);

@@ -1,28 +1,31 @@
 /**
- * What this process relays for each connection in proxy mode (decision 0044): an AbortController per
+ * What this process relays for each connection in proxy mode (decisions 0044, 0062): an AbortController per
  * connection, so a disconnect (or the screens limit ending the oldest) cuts its relays at once; how many
- * media bodies of the stream URL are open (the connection ends when the last one does); and the ids cut
- * here, so their `/hls/` tokens are refused without asking the database. In memory, per process: other
- * nodes learn of an end from the database (the sweeper's refresh, a token's refresh).
+ * answers of the stream URL are in flight (media bodies and the playlist of an HLS start: when the last one
+ * ends, the screen is held only for the grace); and the ids cut here, so their `/hls/` tokens are refused
+ * without asking the database. In memory, per process: other nodes learn of an end from the database (the
+ * sweeper's refresh, a token's refresh).
  */
 interface Entry {
   controller: AbortController;
-  /** Relays in flight (media bodies and `/hls/` requests). */
+  /** Relays in flight (stream URL answers and `/hls/` requests). */
   inFlight: number;
-  /** Media bodies of the stream URL in flight: the connection ends with the last. */
-  bodies: number;
+  /** Answers of the stream URL in flight: the grace starts when the last one ends. */
+  starts: number;
 }
 
 const MAX_REMEMBERED = 100_000;
 
+/** A relay of the stream URL (a start, a seek: its end starts the grace) or of a `/hls/` token URL. */
+export type RelayKind = 'stream' | 'token';
+
 export interface RelayHandle {
   /** Aborted when the connection is cut. */
   signal: AbortSignal;
-  /** The relay turned out to be a media body of the stream URL (not a playlist): the connection ends with it. */
-  countAsBody(): void;
   /**
-   * Call when the relay is over (again: nothing); answers true when it was the connection's last media body
-   * and nothing else of the connection is relayed here.
+   * Call when the relay is over (again: nothing); answers true when it was the connection's last answer of
+   * the stream URL in flight here (counted from the moment each was attached, so a seek that started before
+   * the previous request closed keeps the screen).
    */
   release(): boolean;
 }
@@ -35,35 +38,28 @@ export class ConnectionRelays {
   private readonly refreshed = new Map<number, number>();
 
   /** Registers a relay of the connection. */
-  attach(connectionId: number): RelayHandle {
+  attach(connectionId: number, kind: RelayKind): RelayHandle {
     let entry = this.entries.get(connectionId);
     if (!entry) {
-      entry = { controller: new AbortController(), inFlight: 0, bodies: 0 };
+      entry = { controller: new AbortController(), inFlight: 0, starts: 0 };
       this.entries.set(connectionId, entry);
     }
     if (this.isCut(connectionId)) entry.controller.abort();
     entry.inFlight++;
+    if (kind === 'stream') entry.starts++;
     const current = entry;
     let released = false;
-    let body = false;
     return {
       signal: current.controller.signal,
-      countAsBody: () => {
-        if (body || released) return;
-        body = true;
-        current.bodies++;
-      },
       release: () => {
         if (released) return false;
         released = true;
         current.inFlight--;
-        if (body) current.bodies--;
+        if (kind === 'stream') current.starts--;
         if (current.inFlight <= 0 && this.entries.get(connectionId) === current) {
           this.entries.delete(connectionId);
         }
-        // Another relay of the connection already started here (a seek, the same device again): it holds
-        // the screen, so this end frees nothing.
-        return body && current.bodies <= 0 && current.inFlight <= 0;
+        return kind === 'stream' && current.starts <= 0;
       },
     };
   }

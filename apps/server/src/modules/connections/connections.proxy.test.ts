@@ -122,6 +122,28 @@ describe('proxied connections', () => {
     expect(ended?.endReason).toBe('expired');
   }, 20_000);
 
+  it('hold an HLS player’s screen only for the grace after its last request, not the TTL', async () => {
+    const line = await createLine(t.app, await createAccount(t.app));
+    const headers = { 'user-agent': 'Hls/3' };
+    const master = await fetch(url('live', line, `${library.live.id}.m3u8`), { headers }).then((r) =>
+      r.text(),
+    );
+    const variant = master.split('\n').find((row) => row.startsWith(`${base}/hls/`));
+    const media = await fetch(variant!, { headers }).then((r) => r.text());
+    const segment = media.split('\n').find((row) => row.startsWith(`${base}/hls/`));
+    await fetch(segment!, { headers }).then((r) => r.arrayBuffer());
+    const stopped = Date.now();
+    for (;;) {
+      const other = await fetch(url('movie', line, `${library.movie.id}.mp4`), {
+        headers: { 'user-agent': 'Outro/3' },
+      });
+      await other.arrayBuffer();
+      if (other.status === 200) break;
+      expect(Date.now() - stopped).toBeLessThan((GRACE_SECONDS + 5) * 1000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 20_000);
+
   it('tell the screens dialog the policy the server applies (GET /api/users/screens-policy)', async () => {
     const owner = await createSignedInAccount(t.app);
     const response = await t.as(owner).get('/api/users/screens-policy');

@@ -81,19 +81,27 @@ export interface ConnectionTracker {
   forRequest(request: DeviceRequest): Promise<HeldConnection>;
   /** The source never answered (proxy): the connection ends at once ('closed'). */
   close(connectionId: number): Promise<void>;
-  /** The connection's last media body was sent or cut (proxy): its screen is held for the grace, then freed. */
+  /**
+   * The connection's last answer of the stream URL (a media body, an HLS start's playlist) was sent or cut
+   * (proxy): its screen is held for the grace, then freed, unless its player asks again.
+   */
   release(connectionId: number): Promise<void>;
   /** Whether a `/hls/` token of this connection may still be served (refreshes it at most every few seconds). */
   allowsSegment(connectionId: number): Promise<boolean>;
   sweep(): Promise<SweepResult>;
 }
 
-/** last_seen_at of a proxied HLS connection is written at most this often per connection and process. */
-const SEGMENT_REFRESH_MS = 10_000;
+/**
+ * last_seen_at of a proxied HLS connection is written at most this often per connection and process: a
+ * third of the grace (at most 10 s), so a player asking every few seconds never outlives its hold between
+ * two writes (decision 0062).
+ */
+const segmentRefreshMs = (graceSeconds: number) => Math.min(10_000, Math.max(250, (graceSeconds * 1000) / 3));
 
 export function createConnectionTracker(db: Database, settings: ConnectionSettings): ConnectionTracker {
   const relays = new ConnectionRelays();
   const ttl = settings.ttlSeconds;
+  const refreshMs = segmentRefreshMs(settings.graceSeconds);
 
   async function open(request: DeviceRequest): Promise<number> {
     const { id, ended } = await runInTransaction(db, async (tx) => {
@@ -158,7 +166,7 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
     },
     async allowsSegment(connectionId) {
       if (relays.isCut(connectionId)) return false;
-      if (!relays.refreshDue(connectionId, SEGMENT_REFRESH_MS)) return true;
+      if (!relays.refreshDue(connectionId, refreshMs)) return true;
       const [alive] = await touchConnections(db, [connectionId], ttl, settings.graceSeconds);
       if (alive === undefined) {
         relays.cutConnection(connectionId);

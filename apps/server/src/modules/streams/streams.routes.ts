@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { getOrCreateSecret } from '../../db/secrets';
 import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-base-url';
+import type { RelayKind } from '../connections/connection-relays';
 import { proxyStreamStart, proxyTokenTarget, type Relay } from './stream-proxy.service';
 import {
   authoriseStreamStart,
@@ -124,7 +125,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           if (counted && !held.recorded) await recordStreamStart(db, start, who);
           return redirectTo(reply, start, connectionId, expires);
         }
-        const handle = relayOf(reply, connectionId);
+        const handle = relayOf(reply, connectionId, 'stream');
         let relay: Relay;
         try {
           relay = await proxyStreamStart(start.sourceUrl, {
@@ -140,9 +141,8 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           if (counted) await connections.close(connectionId);
           throw error;
         }
-        // A live .ts or a film is relayed while it plays: the screen is held until a grace after it ends.
-        // Playlists are answered at once; HLS connections live on through their reloads and segments.
-        if (typeof relay.body === 'object') handle.countAsBody();
+        // A live .ts or a film is relayed while it plays; a playlist is answered at once. When the answer
+        // ends, the screen is held for the grace, and an HLS player's reloads and segments keep it (0062).
         // Only a start the source answered is a view.
         if (relay.status < 300 && counted) {
           try {
@@ -206,7 +206,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       if (!target) throw AppError.notFound();
       // A disconnected (or ended) connection's tokens are refused from then on (decision 0044).
       if (!(await connections.allowsSegment(target.connectionId))) throw AppError.forbidden();
-      const handle = relayOf(reply, target.connectionId);
+      const handle = relayOf(reply, target.connectionId, 'token');
       const relay = await proxyTokenTarget(target, {
         ...proxyContext(request, request.method === 'HEAD' ? 'HEAD' : 'GET'),
         signal: AbortSignal.any([clientGone(reply), handle.signal]),
@@ -217,11 +217,11 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
 
   /**
    * Registers a relay of the connection until the reply closes (sent in full, failed, or the client went
-   * away); when it was the connection's last media body, the screen is held only for the grace after it
-   * (the player may still be playing what it buffered; decision 0062).
+   * away); when it was the connection's last answer of the stream URL, the screen is held only for the
+   * grace after it (the player may still be playing what it buffered; decision 0062).
    */
-  function relayOf(reply: FastifyReply, connectionId: number) {
-    const handle = connections.relays.attach(connectionId);
+  function relayOf(reply: FastifyReply, connectionId: number, kind: RelayKind) {
+    const handle = connections.relays.attach(connectionId, kind);
     reply.raw.once('close', () => {
       if (!handle.release()) return;
       connections.release(connectionId).catch((error: unknown) => {
