@@ -125,7 +125,26 @@ function json(response: ServerResponse, body: unknown): void {
 
 /** Serves a file with single-range support, as a media server does. */
 function sendFile(request: IncomingMessage, response: ServerResponse, path: string, type: string): void {
-  const size = statSync(path).size;
+  sendRanged(request, response, statSync(path).size, type, (start, end) =>
+    createReadStream(path, { start, end }).pipe(response),
+  );
+}
+
+/** Serves text as a static file server (nginx) serves a file: `Range` honoured, `bytes=0-` answered 206. */
+function sendText(request: IncomingMessage, response: ServerResponse, text: string, type: string): void {
+  const bytes = Buffer.from(text);
+  sendRanged(request, response, bytes.length, type, (start, end) =>
+    response.end(bytes.subarray(start, end + 1)),
+  );
+}
+
+function sendRanged(
+  request: IncomingMessage,
+  response: ServerResponse,
+  size: number,
+  type: string,
+  send: (start: number, end: number) => void,
+): void {
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
   if (range) {
     const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
@@ -142,12 +161,13 @@ function sendFile(request: IncomingMessage, response: ServerResponse, path: stri
       'content-range': `bytes ${start}-${end}/${size}`,
     });
     if (request.method === 'HEAD') response.end();
-    else createReadStream(path, { start, end }).pipe(response);
+    else send(start, end);
     return;
   }
   response.writeHead(200, { 'content-type': type, 'accept-ranges': 'bytes', 'content-length': size });
   if (request.method === 'HEAD') response.end();
-  else createReadStream(path).pipe(response);
+  else if (size === 0) response.end();
+  else send(0, size - 1);
 }
 
 const TYPES: Record<string, string> = {
@@ -157,9 +177,20 @@ const TYPES: Record<string, string> = {
   mkv: 'video/x-matroska',
 };
 
-export async function startXtreamUpstream(
-  options: { username?: string; password?: string; catalog?: UpstreamCatalog } = {},
-): Promise<XtreamUpstream> {
+export interface XtreamUpstreamOptions {
+  username?: string;
+  password?: string;
+  catalog?: UpstreamCatalog;
+  /**
+   * Live `.m3u8` answered as Xtream Codes' nginx answers it: a static file (`Range` honoured, so a
+   * player's `Range: bytes=0-` gets 206) whose segment URIs are rooted paths (`/hls/segment000.ts`),
+   * resolved against whichever host the player read the playlist from. Default: 200 whatever the `Range`,
+   * absolute segment URLs. The real-players matrix uses it (decision 0065).
+   */
+  staticPlaylists?: boolean;
+}
+
+export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): Promise<XtreamUpstream> {
   const media = testMedia();
   const username = options.username ?? 'upstreamuser';
   const password = options.password ?? 'upstreampass';
@@ -417,8 +448,16 @@ export async function startXtreamUpstream(
       return true;
     }
     if (kind === 'live' && extension === 'm3u8') {
-      // Segments are absolute URLs under /hls/ (as XC's load balancers answer), credentials not repeated.
-      const playlist = readFileSync(media.liveM3u8, 'utf8').replace(/^(segment\d+\.ts)$/gm, `${base}/hls/$1`);
+      // Segments under /hls/ (as XC's load balancers answer), credentials not repeated: absolute URLs, or
+      // rooted paths in a ranged static answer (staticPlaylists).
+      const playlist = readFileSync(media.liveM3u8, 'utf8').replace(
+        /^(segment\d+\.ts)$/gm,
+        `${options.staticPlaylists ? '' : base}/hls/$1`,
+      );
+      if (options.staticPlaylists) {
+        sendText(request, response, playlist, TYPES.m3u8 ?? '');
+        return true;
+      }
       response.writeHead(200, { 'content-type': TYPES.m3u8 });
       response.end(playlist);
       return true;
