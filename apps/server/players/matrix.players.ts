@@ -58,7 +58,7 @@ let sourceId = 0;
 const results: CellResult[] = [];
 
 beforeAll(async () => {
-  upstream = await startXtreamUpstream({ staticPlaylists: true });
+  upstream = await startXtreamUpstream({ rootedSegments: true });
   panel = await startPanel();
   const reseller = await createReseller(panel);
   // Five players are five devices (address + User-Agent, decision 0044): the line has room for them.

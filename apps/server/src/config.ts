@@ -155,6 +155,9 @@ const configSchema = z
     // over (decision 0044); the sweeper looks for them every CONNECTION_SWEEP_MS.
     CONNECTION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(90),
     CONNECTION_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    // Proxy mode (decision 0062): a screen is held this long after the last byte of its relay or its last
+    // HLS request (the player plays what it buffered), then freed. At most CONNECTION_TTL_SECONDS.
+    CONNECTION_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     // How often commands for streaming servers (a disconnect) are looked for and sent (decision 0045);
     // attempts and timeout are the provisioning ones.
     EDGE_COMMAND_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),

@@ -123,29 +123,24 @@ function json(response: ServerResponse, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
-/** Serves a file with single-range support, as a media server does. */
-function sendFile(request: IncomingMessage, response: ServerResponse, path: string, type: string): void {
-  sendRanged(request, response, statSync(path).size, type, (start, end) =>
-    createReadStream(path, { start, end }).pipe(response),
-  );
-}
-
-/** Serves text as a static file server (nginx) serves a file: `Range` honoured, `bytes=0-` answered 206. */
-function sendText(request: IncomingMessage, response: ServerResponse, text: string, type: string): void {
-  const bytes = Buffer.from(text);
-  sendRanged(request, response, bytes.length, type, (start, end) =>
-    response.end(bytes.subarray(start, end + 1)),
-  );
-}
-
+/**
+ * Answers `size` bytes with single-range support, as a media server (nginx) does for files and playlists
+ * alike: players send `Range: bytes=0-` when they open any URL.
+ */
 function sendRanged(
   request: IncomingMessage,
   response: ServerResponse,
   size: number,
   type: string,
-  send: (start: number, end: number) => void,
+  body: (start: number, end: number) => NodeJS.ReadableStream | Buffer,
 ): void {
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+  const send = (start: number, end: number) => {
+    if (request.method === 'HEAD') return response.end();
+    const bytes = body(start, end);
+    if (Buffer.isBuffer(bytes)) response.end(bytes);
+    else bytes.pipe(response);
+  };
   if (range) {
     const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
     const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
@@ -160,14 +155,22 @@ function sendRanged(
       'content-length': end - start + 1,
       'content-range': `bytes ${start}-${end}/${size}`,
     });
-    if (request.method === 'HEAD') response.end();
-    else send(start, end);
+    send(start, end);
     return;
   }
   response.writeHead(200, { 'content-type': type, 'accept-ranges': 'bytes', 'content-length': size });
-  if (request.method === 'HEAD') response.end();
-  else if (size === 0) response.end();
-  else send(0, size - 1);
+  send(0, size - 1);
+}
+
+function sendFile(request: IncomingMessage, response: ServerResponse, path: string, type: string): void {
+  sendRanged(request, response, statSync(path).size, type, (start, end) =>
+    createReadStream(path, { start, end }),
+  );
+}
+
+function sendText(request: IncomingMessage, response: ServerResponse, text: string, type: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  sendRanged(request, response, bytes.length, type, (start, end) => bytes.subarray(start, end + 1));
 }
 
 const TYPES: Record<string, string> = {
@@ -182,12 +185,11 @@ export interface XtreamUpstreamOptions {
   password?: string;
   catalog?: UpstreamCatalog;
   /**
-   * Live `.m3u8` answered as Xtream Codes' nginx answers it: a static file (`Range` honoured, so a
-   * player's `Range: bytes=0-` gets 206) whose segment URIs are rooted paths (`/hls/segment000.ts`),
-   * resolved against whichever host the player read the playlist from. Default: 200 whatever the `Range`,
-   * absolute segment URLs. The real-players matrix uses it (decision 0065).
+   * Live `.m3u8` segment URIs as rooted paths (`/hls/segment000.ts`), resolved against whichever host the
+   * player read the playlist from; default absolute URLs. The real-players matrix uses them (decision
+   * 0065): a playlist relayed without its rewrite then sends players to the panel's host, and fails.
    */
-  staticPlaylists?: boolean;
+  rootedSegments?: boolean;
 }
 
 export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): Promise<XtreamUpstream> {
@@ -449,17 +451,12 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
     }
     if (kind === 'live' && extension === 'm3u8') {
       // Segments under /hls/ (as XC's load balancers answer), credentials not repeated: absolute URLs, or
-      // rooted paths in a ranged static answer (staticPlaylists).
+      // rooted paths (rootedSegments).
       const playlist = readFileSync(media.liveM3u8, 'utf8').replace(
         /^(segment\d+\.ts)$/gm,
-        `${options.staticPlaylists ? '' : base}/hls/$1`,
+        `${options.rootedSegments ? '' : base}/hls/$1`,
       );
-      if (options.staticPlaylists) {
-        sendText(request, response, playlist, TYPES.m3u8 ?? '');
-        return true;
-      }
-      response.writeHead(200, { 'content-type': TYPES.m3u8 });
-      response.end(playlist);
+      sendText(request, response, playlist, TYPES.m3u8 ?? '');
       return true;
     }
     const file = kind === 'live' ? media.liveTs : kind === 'movie' ? media.movieMp4 : media.episodeMp4;
@@ -504,11 +501,8 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
     const plain = /^\/media\/(live\.ts|live\.m3u8|movie\.mp4|episode\.mp4)$/.exec(url.pathname);
     if (plain?.[1]) {
       const file = join(media.dir, plain[1]);
-      if (plain[1] === 'live.m3u8') {
-        response.writeHead(200, { 'content-type': TYPES.m3u8 });
-        response.end(readFileSync(file, 'utf8'));
-        return;
-      }
+      if (plain[1] === 'live.m3u8')
+        return sendText(request, response, readFileSync(file, 'utf8'), TYPES.m3u8 ?? '');
       return sendFile(
         request,
         response,

@@ -20,7 +20,10 @@ export interface RelayHandle {
   signal: AbortSignal;
   /** The relay turned out to be a media body of the stream URL (not a playlist): the connection ends with it. */
   countAsBody(): void;
-  /** Call when the relay is over (again: nothing); answers true when it was the connection's last media body. */
+  /**
+   * Call when the relay is over (again: nothing); answers true when it was the connection's last media body
+   * and nothing else of the connection is relayed here.
+   */
   release(): boolean;
 }
 
@@ -58,7 +61,9 @@ export class ConnectionRelays {
         if (current.inFlight <= 0 && this.entries.get(connectionId) === current) {
           this.entries.delete(connectionId);
         }
-        return body && current.bodies <= 0;
+        // Another relay of the connection already started here (a seek, the same device again): it holds
+        // the screen, so this end frees nothing.
+        return body && current.bodies <= 0 && current.inFlight <= 0;
       },
     };
   }

@@ -27,6 +27,7 @@ async function connectionsPlugin(app: FastifyInstance, options: ConnectionsPlugi
   const { db, config } = options;
   const tracker = createConnectionTracker(db, {
     ttlSeconds: config.CONNECTION_TTL_SECONDS,
+    graceSeconds: Math.min(config.CONNECTION_GRACE_SECONDS, config.CONNECTION_TTL_SECONDS),
     tokenTtlSeconds: config.STREAM_TOKEN_TTL_SECONDS,
     countryOf: options.countryOf,
   });

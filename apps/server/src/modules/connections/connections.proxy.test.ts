@@ -11,7 +11,9 @@ import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream
 
 // Live connections of proxied sources (decision 0044): the server relays, so it knows when a playback
 // ends, and a disconnect cuts the relay at once and refuses the connection's HLS token URLs from then on.
-const t = useTestApp();
+// A short grace (decision 0062) and a sweeper faster than it, as CONNECTION_SWEEP_MS < grace in production.
+const GRACE_SECONDS = 2;
+const t = useTestApp({ CONNECTION_GRACE_SECONDS: String(GRACE_SECONDS), CONNECTION_SWEEP_MS: '500' });
 let upstream: XtreamUpstream;
 let endless: EndlessLive;
 let base: string;
@@ -93,13 +95,67 @@ afterAll(async () => {
 });
 
 describe('proxied connections', () => {
-  it('end when the player goes away (closed), and the screen is free again', async () => {
+  it('hold the screen for the grace after the player goes away, then free it', async () => {
     const line = await createLine(t.app, await createAccount(t.app));
     const { request } = await watchEndless(line);
     const [open] = await connectionsOf(line);
     expect(open).toMatchObject({ delivery: 'proxy', endedAt: null, watching: 'Ao vivo sem fim' });
     request.destroy();
-    expect(await until(async () => (await connectionsOf(line))[0]?.endReason === 'closed')).toBe(true);
+    const stopped = Date.now();
+    const other = () =>
+      fetch(url('movie', line, `${library.movie.id}.mp4`), { headers: { 'user-agent': 'Outro/1' } });
+    // Within the grace the player may still be playing what it buffered: another device is refused.
+    const early = await other();
+    expect(early.status).toBe(403);
+    await early.arrayBuffer();
+    for (;;) {
+      const answer = await other();
+      await answer.arrayBuffer();
+      if (answer.status === 200) break;
+      expect(answer.status).toBe(403);
+      expect(Date.now() - stopped).toBeLessThan((GRACE_SECONDS + 5) * 1000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const freed = (Date.now() - stopped) / 1000;
+    expect(freed).toBeGreaterThanOrEqual(GRACE_SECONDS - 1);
+    const [ended] = await connectionsOf(line);
+    expect(ended?.endReason).toBe('expired');
+  }, 20_000);
+
+  it('tell the screens dialog the policy the server applies (GET /api/users/screens-policy)', async () => {
+    const owner = await createSignedInAccount(t.app);
+    const response = await t.as(owner).get('/api/users/screens-policy');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ grace_seconds: GRACE_SECONDS, hold_seconds: 90, ends_oldest: false });
+  });
+
+  it('are taken back by the same device within the grace (a seek), which holds the screen again', async () => {
+    const line = await createLine(t.app, await createAccount(t.app));
+    const movie = url('movie', line, `${library.movie.id}.mp4`);
+    const first = await fetch(movie, { headers: { 'user-agent': 'Relay/1', range: 'bytes=0-' } });
+    await first.arrayBuffer();
+    const seek = await fetch(movie, { headers: { 'user-agent': 'Relay/1', range: 'bytes=1000-' } });
+    expect(seek.status).toBe(206);
+    await seek.arrayBuffer();
+    const rows = await connectionsOf(line);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.endedAt).toBeNull();
+  });
+
+  it('are never opened nor held by a HEAD, nor by an OPTIONS', async () => {
+    const line = await createLine(t.app, await createAccount(t.app));
+    for (const address of [
+      url('movie', line, `${library.movie.id}.mp4`),
+      url('live', line, `${library.live.id}.m3u8`),
+      url('live', line, `${library.live.id}.ts`),
+    ]) {
+      const head = await fetch(address, { method: 'HEAD', headers: { 'user-agent': 'Sonda/1' } });
+      expect(head.status, address).toBe(200);
+      const options = await fetch(address, { method: 'OPTIONS', headers: { 'user-agent': 'Sonda/1' } });
+      expect(options.status, address).toBe(204);
+    }
+    expect(await connectionsOf(line)).toEqual([]);
+    // Another device plays the 1-screen line at once.
     const other = await fetch(url('movie', line, `${library.movie.id}.mp4`), {
       headers: { 'user-agent': 'Outro/1' },
     });

@@ -67,6 +67,23 @@ afterAll(() => upstream?.close());
 beforeEach(() => setEndOldest('false'));
 
 describe('connections of redirected starts', () => {
+  it('a HEAD opens no connection and holds no screen: its redirect names connection 0 for a minute', async () => {
+    const line = await createLine(t.app, await createAccount(t.app));
+    const head = await fetch(live(line), {
+      method: 'HEAD',
+      redirect: 'manual',
+      headers: { 'user-agent': 'Sonda/1' },
+    });
+    expect(head.status).toBe(302);
+    const claims = verifyStreamToken(secret, new URL(head.headers.get('location') ?? ''));
+    expect(claims?.connectionId).toBe(0);
+    expect((claims?.expires ?? 0) - Date.now() / 1000).toBeLessThanOrEqual(60);
+    expect(await connectionsOf(line)).toEqual([]);
+    // Another device takes the 1-screen line at once.
+    expect((await play(live(line), 'OutroAparelho/1')).status).toBe(302);
+    expect(await activeOf(line)).toHaveLength(1);
+  });
+
   it('opens one connection a start, named in the signed token, with the stream watched and a view', async () => {
     const line = await createLine(t.app, await createAccount(t.app));
     const [before] = await t.db

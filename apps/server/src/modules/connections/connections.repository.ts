@@ -46,21 +46,49 @@ export async function endConnections(
   }));
 }
 
-/** Marks active connections seen now; answers the ids that are still active (the others ended). */
+/**
+ * The `last_seen_at` that keeps a connection active for `holdSeconds` more (and no longer): activity is
+ * `last_seen_at > now() - ttl` everywhere (connection-activity.ts), so a shorter hold is an earlier mark.
+ */
+const heldFor = (ttlSeconds: number, holdSeconds: number) =>
+  sql`now() - make_interval(secs => ${Math.max(0, ttlSeconds - holdSeconds)})`;
+
+/**
+ * Marks active connections seen now (held the whole TTL), or, with `holdSeconds`, held at least that long
+ * from now (never shortening a longer hold); answers the ids that are still active (the others ended).
+ */
 export async function touchConnections(
   db: Database,
   ids: readonly number[],
   ttlSeconds: number,
+  holdSeconds?: number,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
+  const seen =
+    holdSeconds === undefined ? sql`now()` : sql`greatest(last_seen_at, ${heldFor(ttlSeconds, holdSeconds)})`;
   const rows = await executeRows<{ id: string | number }>(
     db,
-    sql`update live_connections set last_seen_at = now()
+    sql`update live_connections set last_seen_at = ${seen}
         where id = any(${`{${ids.join(',')}}`}::bigint[]) and ended_at is null
           and last_seen_at > ${seenWithin(ttlSeconds)}
         returning id`,
   );
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * A proxied connection whose last media body ended (decision 0062): held `holdSeconds` from now, then it
+ * expires like any unseen connection (the sweeper ends it, 'expired'). The same device coming back within
+ * the hold takes it back (zapping, a seek).
+ */
+export async function holdConnectionFor(
+  db: Database,
+  id: number,
+  ttlSeconds: number,
+  holdSeconds: number,
+): Promise<void> {
+  await db.execute(sql`update live_connections set last_seen_at = ${heldFor(ttlSeconds, holdSeconds)}
+      where id = ${id} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}`);
 }
 
 /** Whether the connection is active (not ended, seen within the TTL). */

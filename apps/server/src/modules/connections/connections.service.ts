@@ -23,6 +23,7 @@ import {
   countActiveConnections,
   endConnections,
   enqueueEdgeDisconnect,
+  holdConnectionFor,
   lockActiveConnection,
   touchConnections,
 } from './connections.repository';
@@ -37,6 +38,11 @@ import {
 export interface ConnectionSettings {
   /** A connection not seen within this many seconds is over (CONNECTION_TTL_SECONDS). */
   ttlSeconds: number;
+  /**
+   * Proxy mode: how long a screen is held after its relay's last byte or its last HLS request
+   * (CONNECTION_GRACE_SECONDS, at most the TTL; decision 0062).
+   */
+  graceSeconds: number;
   /** Ended rows are kept this long: a token naming them is refused while it is valid (STREAM_TOKEN_TTL_SECONDS). */
   tokenTtlSeconds: number;
   /** Country of a client address; null without a GeoIP database. */
@@ -73,8 +79,10 @@ export interface ConnectionTracker {
   readonly settings: ConnectionSettings;
   /** The device's connection for this request (opened, restarted or refreshed); throws screensLimit. */
   forRequest(request: DeviceRequest): Promise<HeldConnection>;
-  /** The relay is over for good (proxy): the connection ends ('closed'). */
+  /** The source never answered (proxy): the connection ends at once ('closed'). */
   close(connectionId: number): Promise<void>;
+  /** The connection's last media body was sent or cut (proxy): its screen is held for the grace, then freed. */
+  release(connectionId: number): Promise<void>;
   /** Whether a `/hls/` token of this connection may still be served (refreshes it at most every few seconds). */
   allowsSegment(connectionId: number): Promise<boolean>;
   sweep(): Promise<SweepResult>;
@@ -145,10 +153,13 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
     async close(connectionId) {
       await endConnections(db, [connectionId], 'closed');
     },
+    async release(connectionId) {
+      await holdConnectionFor(db, connectionId, ttl, settings.graceSeconds);
+    },
     async allowsSegment(connectionId) {
       if (relays.isCut(connectionId)) return false;
       if (!relays.refreshDue(connectionId, SEGMENT_REFRESH_MS)) return true;
-      const [alive] = await touchConnections(db, [connectionId], ttl);
+      const [alive] = await touchConnections(db, [connectionId], ttl, settings.graceSeconds);
       if (alive === undefined) {
         relays.cutConnection(connectionId);
         return false;

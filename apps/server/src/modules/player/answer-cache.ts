@@ -5,13 +5,18 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 
 /**
  * The player's rendered-answer cache (decision 0043): get.php playlists and player_api.php listings as
- * files, keyed by the library version and what the answer depends on. The first request renders through
+ * files, keyed by the database, the library version and what the answer depends on (decision 0064). The first request renders through
  * the streamed path (decision 0039) and writes the file at the same time; later ones stream the file.
  * Files are bounded in number and bytes (oldest removed) and files of other versions are removed.
  */
 
 export interface AnswerCacheOptions {
   dir: string;
+  /**
+   * What the answers are of: the database's own identity (decision 0064). The library version is a sequence
+   * that starts again at 1 in every new database, so a folder reused by another database must never match.
+   */
+  database: string;
   maxFiles: number;
   maxBytes: number;
 }
@@ -20,11 +25,13 @@ const SUFFIX = '.answer';
 /** Temp files older than this are leftovers of a crashed render. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
-/** The file name of an answer: its version, then a hash of everything else it depends on. */
-function fileName(version: string, key: readonly string[]): string {
+/** The file name of an answer: its database, its version, then a hash of everything else it depends on. */
+function fileName(database: string, version: string, key: readonly string[]): string {
   const hash = createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 40);
-  return `v${version}-${hash}${SUFFIX}`;
+  return `${database}-v${version}-${hash}${SUFFIX}`;
 }
+
+const FILE = /^([0-9a-f]{1,64})-v(\d+)-/;
 
 export class AnswerCache {
   /** A random per-cache text in the credential markers: no content can contain it (decision 0043). */
@@ -33,7 +40,9 @@ export class AnswerCache {
   private pruneAgain = false;
   private newest: string | undefined;
 
-  constructor(private readonly options: AnswerCacheOptions) {}
+  constructor(private readonly options: AnswerCacheOptions) {
+    if (!/^[0-9a-f]{1,64}$/.test(options.database)) throw new Error('the database identity is hex');
+  }
 
   static async create(options: AnswerCacheOptions): Promise<AnswerCache> {
     await mkdir(options.dir, { recursive: true });
@@ -53,7 +62,7 @@ export class AnswerCache {
     key: readonly string[],
     render: () => AsyncIterable<string>,
   ): Promise<Readable> {
-    const path = join(this.options.dir, fileName(version, key));
+    const path = join(this.options.dir, fileName(this.options.database, version, key));
     try {
       const handle = await open(path, 'r');
       return handle.createReadStream();
@@ -128,9 +137,12 @@ export class AnswerCache {
       if (name.endsWith('.tmp')) {
         if (now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
       } else if (name.endsWith(SUFFIX)) {
-        const fileVersion = BigInt(/^v(\d+)-/.exec(name)?.[1] ?? '0');
-        // Only older versions go: a slow render of an old version finishing late removes nothing newer.
-        if (fileVersion < BigInt(version)) await rm(path, { force: true });
+        const file = FILE.exec(name);
+        const fileVersion = BigInt(file?.[2] ?? '0');
+        // Another database's answers (a reused folder) are never served: they go. Of this database only
+        // older versions go: a slow render of an old version finishing late removes nothing newer.
+        if (file?.[1] !== this.options.database || fileVersion < BigInt(version))
+          await rm(path, { force: true });
         else if (fileVersion === BigInt(version)) kept.push({ path, size: info.size, mtime: info.mtimeMs });
       }
     }

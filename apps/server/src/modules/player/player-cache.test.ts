@@ -137,7 +137,7 @@ describe('AnswerCache files', () => {
   it('files an answer only when its rendering completed, and keeps newer versions', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
     try {
-      const cache = await AnswerCache.create({ dir, maxFiles: 10, maxBytes: 1 << 20 });
+      const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 10, maxBytes: 1 << 20 });
       // The rendering fails midway: the client gets an error, nothing is filed.
       const failed = await cache.serve('3', ['a'], () => render(['x', 'y', 'z'], 2));
       await expect(text(failed.map((chunk: Buffer) => chunk.toString()))).rejects.toThrow('database gone');
@@ -156,10 +156,29 @@ describe('AnswerCache files', () => {
       await text((await cache.serve('4', ['a'], () => render(['new']))).map(String));
       await cache.settled();
       expect(files(dir)).toHaveLength(1);
-      expect(files(dir)[0]).toMatch(/^v4-/);
+      expect(files(dir)[0]).toMatch(/^d1-v4-/);
       await text((await cache.serve('3', ['b'], () => render(['late']))).map(String));
       await cache.settled();
-      expect(files(dir).filter((name) => name.startsWith('v4-'))).toHaveLength(1);
+      expect(files(dir).filter((name) => name.startsWith('d1-v4-'))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never serves another database’s answer from a reused folder, and removes it (decision 0064)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
+    try {
+      // A dropped database filed its listing at version 1; a new database's sequence is at 1 as well.
+      const dropped = await AnswerCache.create({ dir, database: 'a1', maxFiles: 10, maxBytes: 1 << 20 });
+      await text(
+        (await dropped.serve('1', ['get_live_streams'], () => render(['old channels']))).map(String),
+      );
+      await dropped.settled();
+      const fresh = await AnswerCache.create({ dir, database: 'b2', maxFiles: 10, maxBytes: 1 << 20 });
+      const answer = await fresh.serve('1', ['get_live_streams'], () => render(['new channels']));
+      expect(await text(answer.map(String))).toBe('new channels');
+      await fresh.settled();
+      expect(files(dir)).toEqual([expect.stringMatching(/^b2-v1-/)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -168,7 +187,7 @@ describe('AnswerCache files', () => {
   it('keeps at most maxFiles answers, the newest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
     try {
-      const cache = await AnswerCache.create({ dir, maxFiles: 2, maxBytes: 1 << 20 });
+      const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 2, maxBytes: 1 << 20 });
       for (const key of ['a', 'b', 'c']) {
         await text((await cache.serve('1', [key], () => render([key]))).map(String));
         await cache.settled();

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { getOrCreateSecret } from '../../db/secrets';
 import { API_CONTENT_SECURITY_POLICY } from '../../lib/content-security-policy';
 import { publicBaseUrl } from '../../lib/public-base-url';
 import { AnswerCache } from './answer-cache';
@@ -40,11 +41,16 @@ function refusal(reply: FastifyReply, line: PlayerLine | undefined): FastifyRepl
  * The answer cache (decision 0043): PLAYER_CACHE_DIR, "off" for none; unset, a fresh folder under the
  * system's temp folder, removed when the server closes.
  */
-async function openAnswerCache(config: Config): Promise<{ cache?: AnswerCache; owned?: string }> {
+async function openAnswerCache(
+  db: Database,
+  config: Config,
+): Promise<{ cache?: AnswerCache; owned?: string }> {
   if (config.PLAYER_CACHE_DIR === 'off') return {};
   const owned = config.PLAYER_CACHE_DIR ? undefined : await mkdtemp(join(tmpdir(), 'panel-player-cache-'));
   const cache = await AnswerCache.create({
     dir: config.PLAYER_CACHE_DIR ?? owned!,
+    // Random, made once per database and kept in it (decision 0064): never equal in another database.
+    database: (await getOrCreateSecret(db, 'player_cache_database')).slice(0, 16),
     maxFiles: config.PLAYER_CACHE_MAX_FILES,
     maxBytes: config.PLAYER_CACHE_MAX_MB * 1024 * 1024,
   });
@@ -55,7 +61,7 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
   app,
   { db, config },
 ) => {
-  const { cache, owned } = await openAnswerCache(config);
+  const { cache, owned } = await openAnswerCache(db, config);
   if (owned) {
     app.addHook('onClose', async () => {
       await cache?.settled();
@@ -109,8 +115,11 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     const type = queryText(query, 'type') === 'm3u' ? 'm3u' : 'm3u_plus';
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
     const body = await playlistAnswer(db, cache, line, baseUrl, type, queryText(query, 'output'));
+    // Exactly `audio/x-mpegurl`: mpv recognises a playlist by this type only without parameters (with
+    // `; charset=utf-8` it probes the body, whose first line is not a bare #EXTM3U, and refuses it). The
+    // header line keeps x-tvg-url for SS IPTV and TiviMate; the body is UTF-8 (decision 0062).
     return reply
-      .type('audio/x-mpegurl; charset=utf-8')
+      .type('audio/x-mpegurl')
       .header('Content-Disposition', 'attachment; filename="playlist.m3u"')
       .send(body);
   });

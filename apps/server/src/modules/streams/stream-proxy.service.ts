@@ -14,8 +14,8 @@ import { openUpstream, readText, UpstreamError, type UpstreamResponse } from './
  * The proxy delivery (docs/product/api.md#stream-urls, decision 0040): the server reads the source and
  * relays it, so the source's host and credentials never reach a customer. Media bodies are piped (Fastify
  * pipes with backpressure and destroys the upstream response when the client goes away); Range and HEAD
- * pass through; HLS playlists come back rewritten to this server's token URLs. Any failure of the source
- * (down, timeout, an error status) is a 502.
+ * pass through for media; HLS playlists come back whole and rewritten to this server's token URLs, whatever
+ * the request's headers. Any failure of the source (down, timeout, an error status) is a 502.
  */
 export interface Relay {
   status: number;
@@ -70,16 +70,36 @@ function tokenUrl(context: ProxyContext, uri: PlaylistUri): string {
   return `${context.baseUrl}/hls/${context.sealer.seal(target)}.${extension.toLowerCase()}`;
 }
 
-function isPlaylistResponse(response: UpstreamResponse): boolean {
-  const type = String(response.headers['content-type'] ?? '').toLowerCase();
-  return type.includes('mpegurl') || /\.m3u8?$/i.test(new URL(response.url).pathname);
+/** A source URL that names a playlist by its path (`.m3u8`, `.m3u`): known before asking the source. */
+function namesPlaylist(url: string): boolean {
+  try {
+    return /\.m3u8?$/i.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
 }
 
-async function open(url: string, context: ProxyContext, method: 'GET' | 'HEAD'): Promise<UpstreamResponse> {
+/**
+ * Whether an answer of the source is (or may be) a playlist: by its type, by the path that answered (after
+ * redirects), or any text, which is never media. Such an answer is read whole and rewritten (or refused),
+ * never relayed as it is: an upstream playlist relayed unrewritten would send the player to the source's
+ * host, with its credentials when its URIs are absolute.
+ */
+function mayBePlaylist(response: UpstreamResponse): boolean {
+  const type = String(response.headers['content-type'] ?? '').toLowerCase();
+  return type.includes('mpegurl') || type.startsWith('text/') || namesPlaylist(response.url);
+}
+
+async function open(
+  url: string,
+  context: ProxyContext,
+  method: 'GET' | 'HEAD',
+  range: string | undefined,
+): Promise<UpstreamResponse> {
   try {
     const response = await openUpstream(url, {
       method,
-      headers: { range: context.range, 'user-agent': context.userAgent },
+      headers: { range, 'user-agent': context.userAgent },
       timeoutMs: context.timeoutMs,
       signal: context.signal,
     });
@@ -92,6 +112,24 @@ async function open(url: string, context: ProxyContext, method: 'GET' | 'HEAD'):
     if (error instanceof UpstreamError) throw badGateway();
     throw error;
   }
+}
+
+/**
+ * Opens what the client asked for. The client's Range (players send `bytes=0-` when they open any URL) is
+ * passed on only for media: a playlist is always asked for and answered whole (RFC 9110 section 14.2 lets a
+ * server ignore Range and answer 200), so it can be rewritten. A source that answers a range request with
+ * a playlist after all is asked again, without the range.
+ */
+async function openForClient(
+  url: string,
+  context: ProxyContext,
+  playlist: boolean,
+): Promise<UpstreamResponse> {
+  const range = playlist ? undefined : context.range;
+  const response = await open(url, context, context.method, range);
+  if (range === undefined || !mayBePlaylist(response)) return response;
+  response.body.destroy();
+  return open(url, context, context.method, undefined);
 }
 
 function mediaRelay(response: UpstreamResponse, method: 'GET' | 'HEAD'): Relay {
@@ -133,21 +171,29 @@ async function playlistRelay(
   return { status: 200, headers, body: context.method === 'HEAD' ? undefined : body };
 }
 
-/** The answer to a proxied stream URL (/live|movie|series/…): media relayed, or a playlist rewritten. */
-export async function proxyStreamStart(sourceUrl: string, context: ProxyContext): Promise<Relay> {
-  const response = await open(sourceUrl, context, context.method);
-  if (isPlaylistResponse(response) && response.status === 200) {
-    if (context.method === 'HEAD') {
-      response.body.destroy();
-      return { status: 200, headers: { 'content-type': PLAYLIST_TYPE } };
-    }
-    return playlistRelay(response, context, { sourceUrl });
+/** What the source answered, relayed: a playlist (named so, or answered so) rewritten, media as it is. */
+async function relay(
+  url: string,
+  context: ProxyContext,
+  named: boolean,
+  asStart: { sourceUrl: string } | undefined,
+): Promise<Relay> {
+  const response = await openForClient(url, context, named || namesPlaylist(url));
+  if (!named && !mayBePlaylist(response)) return mediaRelay(response, context.method);
+  if (context.method === 'HEAD') {
+    response.body.destroy();
+    return { status: 200, headers: { 'content-type': PLAYLIST_TYPE, 'cache-control': 'no-store' } };
   }
-  return mediaRelay(response, context.method);
+  return playlistRelay(response, context, asStart);
+}
+
+/** The answer to a proxied stream URL (/live|movie|series/…): media relayed, or a playlist rewritten. */
+export function proxyStreamStart(sourceUrl: string, context: ProxyContext): Promise<Relay> {
+  return relay(sourceUrl, context, false, { sourceUrl });
 }
 
 /** The answer to a token URL (/hls/<token>.<ext>) written into a proxied playlist, once opened. */
-export async function proxyTokenTarget(
+export function proxyTokenTarget(
   target: ProxyTarget,
   context: Omit<ProxyContext, 'lineId' | 'streamId' | 'connectionId' | 'expires'>,
 ): Promise<Relay> {
@@ -158,13 +204,5 @@ export async function proxyTokenTarget(
     connectionId: target.connectionId,
     expires: target.expires,
   };
-  const response = await open(target.url, full, context.method);
-  if ((target.playlist || isPlaylistResponse(response)) && response.status === 200) {
-    if (context.method === 'HEAD') {
-      response.body.destroy();
-      return { status: 200, headers: { 'content-type': PLAYLIST_TYPE } };
-    }
-    return playlistRelay(response, full, undefined);
-  }
-  return mediaRelay(response, context.method);
+  return relay(target.url, full, target.playlist, undefined);
 }

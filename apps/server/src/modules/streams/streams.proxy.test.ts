@@ -150,6 +150,61 @@ describe('proxy delivery', () => {
     }
   }, 30_000);
 
+  it('answers playlists whole and rewritten whatever the Range (VLC, mpv and ffprobe send bytes=0-)', async () => {
+    const master = await fetch(url('live', line, `${library.live.id}.m3u8`), {
+      headers: { range: 'bytes=0-' },
+    });
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-range')).toBeNull();
+    const masterText = await master.text();
+    expect(secretsIn(masterText + headerText(master))).toEqual([]);
+    const media = await fetch(uris(masterText)[0] ?? '', { headers: { range: 'bytes=0-' } });
+    expect(media.status).toBe(200);
+    const mediaText = await media.text();
+    expect(mediaText).toContain('#EXTINF');
+    expect(secretsIn(mediaText + headerText(media))).toEqual([]);
+    for (const segment of uris(mediaText)) expect(segment.startsWith(`${base}/hls/`)).toBe(true);
+  });
+
+  it('rewrites a playlist the source answers as text to a range request, with credentials in its URIs', async () => {
+    // A source that honours Range on its playlist, names it by no extension and types it as text.
+    const secretBase = `${upstream.url}/hls`;
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n${secretBase}/segment000.ts?user=${upstream.username}&pass=${upstream.password}\n#EXT-X-ENDLIST\n`;
+    const ranged = createServer((request, response) => {
+      const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
+      if (range) {
+        const start = Number(range[1]);
+        response.writeHead(206, {
+          'content-type': 'text/plain',
+          'content-range': `bytes ${start}-${playlist.length - 1}/${playlist.length}`,
+        });
+        response.end(playlist.slice(start));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/plain' }).end(playlist);
+    });
+    await new Promise<void>((resolve) => ranged.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (ranged.address() as AddressInfo).port;
+      const stream = await proxyStream('HLS com Range', `http://127.0.0.1:${port}/canal`);
+      const answer = await fetch(url('live', line, `${stream.id}.ts`), { headers: { range: 'bytes=0-' } });
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      expect(text).toMatch(/^#EXTM3U/);
+      expect(secretsIn(text + headerText(answer))).toEqual([]);
+      expect(text).not.toContain(String(port));
+      const media = await fetch(uris(text)[0] ?? '', { headers: { range: 'bytes=0-' } }).then((r) =>
+        r.text(),
+      );
+      expect(secretsIn(media)).toEqual([]);
+      const segment = await fetch(uris(media)[0] ?? '');
+      expect(segment.headers.get('content-type')).toBe('video/mp2t');
+      expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    } finally {
+      await new Promise((resolve) => ranged.close(resolve));
+    }
+  }, 30_000);
+
   it('refuses a tampered or unknown token URL', async () => {
     const master = await fetch(url('live', line, `${library.live.id}.m3u8`)).then((r) => r.text());
     const variant = uris(master)[0] ?? '';

@@ -7,6 +7,7 @@ import { publicBaseUrl } from '../../lib/public-base-url';
 import { proxyStreamStart, proxyTokenTarget, type Relay } from './stream-proxy.service';
 import {
   authoriseStreamStart,
+  type AuthorisedStart,
   createStartCounter,
   recordStreamStart,
   type StreamClient,
@@ -30,6 +31,8 @@ interface StreamParams {
 
 const SEGMENTS: StreamSegment[] = ['live', 'movie', 'series'];
 const TOKEN_FILE = /^([A-Za-z0-9_-]{20,4096})\.[a-z0-9]{1,5}$/;
+/** How long a HEAD's redirect token stays valid: the player follows it at once. */
+const HEAD_TOKEN_TTL_SECONDS = 60;
 
 /** Aborted when the client goes away before its answer was sent in full. */
 function clientGone(reply: FastifyReply): AbortSignal {
@@ -97,11 +100,11 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       handler: async (request, reply) => {
         const { username, password, file } = request.params;
         const start = await authoriseStreamStart(db, { segment, username, password, file });
-        const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
+        if (request.method === 'HEAD') return answerHead(request, reply, start);
         const expires = Math.floor(Date.now() / 1000) + ttl;
-        const counted = counter.counts(start, method, request.headers.range);
+        const counted = counter.counts(start, request.method, request.headers.range);
         const who = client(request);
-        // Every request holds a screen of the line (decision 0044): a counted start opens the device's
+        // Every GET holds a screen of the line (decisions 0044, 0062): a counted start opens the device's
         // connection (or takes it back, zapping), any other request refreshes it. Refused here, before any
         // redirect or relay, when the line's screens are all in use.
         const redirect = start.delivery === 'redirect';
@@ -119,25 +122,17 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
         const connectionId = held.id;
         if (redirect) {
           if (counted && !held.recorded) await recordStreamStart(db, start, who);
-          const claims = { lineId: start.lineId, streamId: start.streamId, connectionId, expires };
-          const separator = start.sourceUrl.includes('?') ? '&' : '?';
-          const location = `${start.sourceUrl}${separator}${streamTokenQuery(secret, claims)}`;
-          return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+          return redirectTo(reply, start, connectionId, expires);
         }
         const handle = relayOf(reply, connectionId);
         let relay: Relay;
         try {
           relay = await proxyStreamStart(start.sourceUrl, {
-            baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
-            sealer,
+            ...proxyContext(request, 'GET'),
             lineId: start.lineId,
             streamId: start.streamId,
             connectionId,
             expires,
-            timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-            method,
-            range: request.headers.range,
-            userAgent: request.headers['user-agent'],
             signal: AbortSignal.any([clientGone(reply), handle.signal]),
           });
         } catch (error) {
@@ -145,8 +140,8 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           if (counted) await connections.close(connectionId);
           throw error;
         }
-        // A live .ts or a film is relayed while it plays: the connection ends with it. Playlists are
-        // answered at once; HLS connections live on through their reloads and segments.
+        // A live .ts or a film is relayed while it plays: the screen is held until a grace after it ends.
+        // Playlists are answered at once; HLS connections live on through their reloads and segments.
         if (typeof relay.body === 'object') handle.countAsBody();
         // Only a start the source answered is a view.
         if (relay.status < 300 && counted) {
@@ -162,6 +157,44 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
     });
   }
 
+  /**
+   * A HEAD (a player asking for the type or size before it plays) never opens a connection nor holds a
+   * screen (decision 0062): the proxy asks the source for its headers; a redirect names no connection
+   * (`conn=0`) and expires within a minute, so an edge that checks connections serves it no media.
+   */
+  async function answerHead(request: FastifyRequest, reply: FastifyReply, start: AuthorisedStart) {
+    if (start.delivery === 'redirect') {
+      return redirectTo(reply, start, 0, Math.floor(Date.now() / 1000) + HEAD_TOKEN_TTL_SECONDS);
+    }
+    const relay = await proxyStreamStart(start.sourceUrl, {
+      ...proxyContext(request, 'HEAD'),
+      lineId: start.lineId,
+      streamId: start.streamId,
+      connectionId: 0,
+      expires: 0,
+      signal: clientGone(reply),
+    });
+    return sendRelay(reply, relay);
+  }
+
+  function redirectTo(reply: FastifyReply, start: AuthorisedStart, connectionId: number, expires: number) {
+    const claims = { lineId: start.lineId, streamId: start.streamId, connectionId, expires };
+    const separator = start.sourceUrl.includes('?') ? '&' : '?';
+    const location = `${start.sourceUrl}${separator}${streamTokenQuery(secret, claims)}`;
+    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+  }
+
+  function proxyContext(request: FastifyRequest, method: 'GET' | 'HEAD') {
+    return {
+      baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
+      sealer,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      method,
+      range: request.headers.range,
+      userAgent: request.headers['user-agent'],
+    };
+  }
+
   // A wildcard, not a parameter: tokens are longer than the router's limit for a parameter.
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'HEAD'],
@@ -175,12 +208,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       if (!(await connections.allowsSegment(target.connectionId))) throw AppError.forbidden();
       const handle = relayOf(reply, target.connectionId);
       const relay = await proxyTokenTarget(target, {
-        baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
-        sealer,
-        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-        method: request.method === 'HEAD' ? 'HEAD' : 'GET',
-        range: request.headers.range,
-        userAgent: request.headers['user-agent'],
+        ...proxyContext(request, request.method === 'HEAD' ? 'HEAD' : 'GET'),
         signal: AbortSignal.any([clientGone(reply), handle.signal]),
       });
       return sendRelay(reply, relay);
@@ -189,14 +217,15 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
 
   /**
    * Registers a relay of the connection until the reply closes (sent in full, failed, or the client went
-   * away); when it was the connection's last media body, the connection ends ('closed').
+   * away); when it was the connection's last media body, the screen is held only for the grace after it
+   * (the player may still be playing what it buffered; decision 0062).
    */
   function relayOf(reply: FastifyReply, connectionId: number) {
     const handle = connections.relays.attach(connectionId);
     reply.raw.once('close', () => {
       if (!handle.release()) return;
-      connections.close(connectionId).catch((error: unknown) => {
-        reply.log.error({ err: error, connection: connectionId }, 'ending a proxied connection failed');
+      connections.release(connectionId).catch((error: unknown) => {
+        reply.log.error({ err: error, connection: connectionId }, 'releasing a proxied connection failed');
       });
     });
     return handle;

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SCREENS_POLICY_TEXTS } from '@panel/shared/connections/screens-policy';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { addPanelMonths, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
 import { mockApi } from '@test/mock-api';
@@ -86,10 +87,28 @@ describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.
     expect(await screen.findAllByText(LINE_MESSAGES.screensMinimum)).toHaveLength(1);
     typeChange('99');
     expect(await screen.findAllByText(LINE_MESSAGES.screensMaximum)).toHaveLength(1);
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
     expect(screensChange(2, -1)).toBe(-1);
     expect(screensChange(2, -2)).toBeNull();
     expect(screensChange(2, 98)).toBe(98);
+  });
+
+  it('tells how screens are counted and freed, as the server applies them (decision 0062)', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 503,
+      body: { message: 'Serviço indisponível.' },
+    };
+    mockApi({ 'GET /users/screens-policy': () => answer });
+    renderActionModal(ManageScreensModal, buildModalLine());
+    await screen.findByTestId('screens-policy-error');
+    answer = { status: 200, body: { grace_seconds: 30, hold_seconds: 90, ends_oldest: false } };
+    fireEvent.click(screen.getByTestId('screens-policy-error-retry'));
+    const policy = await screen.findByTestId('screens-policy');
+    expect(policy.textContent).toContain(SCREENS_POLICY_TEXTS.title);
+    expect(policy.textContent).toContain(
+      'Quando o aparelho para de assistir, a tela fica livre em até 30 segundos (em até 90 segundos quando o conteúdo vem direto do servidor de streaming).',
+    );
+    expect(policy.textContent).toContain(SCREENS_POLICY_TEXTS.refused);
   });
 
   it("accepts only whole numbers: 'Informe somente números'", async () => {
@@ -115,7 +134,7 @@ describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.
     typeChange('-1');
     fireEvent.click(screen.getByTestId('screens-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls[0]?.body).toEqual({ screens: -1 });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ screens: -1 });
     expect(await screen.findAllByText('Telas atualizadas com sucesso')).toHaveLength(1);
     expect(balanceRefreshed()).toBe(true);
     expect(listInvalidated()).toBe(true);

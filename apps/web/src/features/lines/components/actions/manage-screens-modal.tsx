@@ -18,6 +18,7 @@ import { FormError } from './form-error';
 import { Dialog } from '@/components/dialog';
 import type { LineActionModalProps } from './line-action-modal';
 import { PricePreview, previewCents } from './price-preview';
+import { ScreensPolicy } from './screens-policy';
 import { useNowSeconds } from './use-now-seconds';
 import { usePaidAction } from './use-paid-action';
 
@@ -119,6 +120,7 @@ function ManageScreensForm({ line, onClose }: { line: Line; onClose: () => void 
           testId="screens-price"
           override={change !== null && change < 0 ? ACTION_TEXTS.noCost : undefined}
         />
+        <ScreensPolicy />
         <FormError message={errors.root?.server?.message} testId="screens-error" />
         <DialogActions
           onCancel={onClose}
