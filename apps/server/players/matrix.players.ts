@@ -112,8 +112,16 @@ function cellsFor(entries: string[], playlistUrl: string): Cell[] {
   const media = ['live .ts', 'live .m3u8', 'movie', 'episode'] as const;
   return [
     // VLC first: the slowest to start, the longest column.
-    { player: 'VLC', target: 'get.php playlist', run: () => playInVlc(playlistUrl, { playlistEntries: entries }) },
-    { player: 'mpv', target: 'get.php playlist', run: () => playInMpv(playlistUrl, { playlistEntries: entries }) },
+    {
+      player: 'VLC',
+      target: 'get.php playlist',
+      run: () => playInVlc(playlistUrl, { playlistEntries: entries }),
+    },
+    {
+      player: 'mpv',
+      target: 'get.php playlist',
+      run: () => playInMpv(playlistUrl, { playlistEntries: entries }),
+    },
     ...media.flatMap((target): Cell[] => [
       { player: 'VLC', target, run: () => playInVlc(urls[target]) },
       { player: 'mpv', target, run: () => playInMpv(urls[target]) },
@@ -144,9 +152,12 @@ async function runCells(cells: Cell[], mode: Mode): Promise<CellResult[]> {
       }
       busy.add(cell.player);
       const from = Date.now();
-      const verdict = await cell.run().catch(
-        (error: unknown): Verdict => ({ pass: false, detail: String(error), output: String(error), ms: 0 }),
-      );
+      const verdict = await cell.run().catch((error: unknown): Verdict => ({
+        pass: false,
+        detail: String(error),
+        output: String(error),
+        ms: 0,
+      }));
       const to = Date.now();
       busy.delete(cell.player);
       for (const wake of waiting.splice(0)) wake();
@@ -168,7 +179,9 @@ async function playMode(mode: Mode): Promise<void> {
   results.push(...cellResults);
   const failed = cellResults.filter((result) => !result.verdict.pass);
   for (const result of failed) {
-    console.log(failureReport(`${result.player} × ${result.target} (${mode})`, result.verdict, result.requests));
+    console.log(
+      failureReport(`${result.player} × ${result.target} (${mode})`, result.verdict, result.requests),
+    );
   }
   expect(failed.map((result) => `${result.player} × ${result.target}: ${result.verdict.detail}`)).toEqual([]);
 }

@@ -123,7 +123,8 @@ export async function createLine(
   const row = created.json<{ line: PanelLine }>().line;
   if (line.screens && line.screens > 1) {
     const screens = await reseller.post(`/api/users/${row.id}/screens`, { screens: line.screens - 1 });
-    if (screens.statusCode !== 200) throw new Error(`screens not added: ${screens.statusCode} ${screens.body}`);
+    if (screens.statusCode !== 200)
+      throw new Error(`screens not added: ${screens.statusCode} ${screens.body}`);
   }
   panel.mask(row.password);
   return row;
@@ -132,7 +133,8 @@ export async function createLine(
 /** The admin adds a content source and syncs it; answers its id once the library is imported. */
 export async function importLibrary(panel: Panel, source: Record<string, unknown>): Promise<number> {
   const created = await panel.admin.post('/api/admin/content/sources', source);
-  if (created.statusCode !== 201) throw new Error(`source not created: ${created.statusCode} ${created.body}`);
+  if (created.statusCode !== 201)
+    throw new Error(`source not created: ${created.statusCode} ${created.body}`);
   const id = created.json<{ id: number }>().id;
   const sync = await panel.admin.post(`/api/admin/content/sources/${id}/sync`);
   if (sync.statusCode !== 202) throw new Error(`sync not started: ${sync.statusCode} ${sync.body}`);
@@ -148,9 +150,14 @@ export async function importLibrary(panel: Panel, source: Record<string, unknown
   throw new Error('the sync did not finish in 30 s');
 }
 
-export async function setDeliveryMode(panel: Panel, sourceId: number, mode: 'proxy' | 'redirect'): Promise<void> {
+export async function setDeliveryMode(
+  panel: Panel,
+  sourceId: number,
+  mode: 'proxy' | 'redirect',
+): Promise<void> {
   const changed = await panel.admin.patch(`/api/admin/content/sources/${sourceId}`, { delivery_mode: mode });
-  if (changed.statusCode !== 200) throw new Error(`delivery not changed: ${changed.statusCode} ${changed.body}`);
+  if (changed.statusCode !== 200)
+    throw new Error(`delivery not changed: ${changed.statusCode} ${changed.body}`);
 }
 
 /** The line's get.php playlist as players read it: its entries' names and URLs, in order. */
@@ -160,6 +167,9 @@ export async function linePlaylist(
 ): Promise<{ url: string; entries: string[]; channels: { name: string; url: string }[] }> {
   const url = `${panel.base}/get.php?username=${line.username}&password=${line.password}&type=m3u_plus&output=ts`;
   const text = await fetch(url).then((response) => response.text());
-  const channels = parseM3U(text).channels.map((channel) => ({ name: channel.name ?? '', url: channel.url ?? '' }));
+  const channels = parseM3U(text).channels.map((channel) => ({
+    name: channel.name ?? '',
+    url: channel.url ?? '',
+  }));
   return { url, entries: channels.map((channel) => channel.url), channels };
 }

@@ -105,7 +105,11 @@ export function startPlayer(command: string, args: string[], options: PlayerOpti
  * Runs a player to its verdict: stopped as soon as `until` holds (the check passed; no need to watch the
  * rest), or at its timeout, or when it exits by itself.
  */
-export async function runPlayer(command: string, args: string[], options: PlayerOptions): Promise<PlayerExit> {
+export async function runPlayer(
+  command: string,
+  args: string[],
+  options: PlayerOptions,
+): Promise<PlayerExit> {
   const player = startPlayer(command, args, options);
   if (await player.reached) return player.stop();
   return player.exited;

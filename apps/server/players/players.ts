@@ -35,7 +35,7 @@ export const PLAYER_AGENTS: Record<PlayerName, RegExp> = {
   ffprobe: /^Lavf\//,
 };
 
-const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 15_000;
 const VLC_USER = process.env.PLAYERS_USER ?? 'panelplayer';
 
 const lastMatch = (output: string, pattern: RegExp) => [...output.matchAll(pattern)].at(-1)?.[0] ?? '';
@@ -116,7 +116,8 @@ export async function playInVlc(url: string, options: PlayOptions = {}): Promise
   const entries = options.playlistEntries;
   const seek = options.startSeconds ? new RegExp(`starting at time: ${options.startSeconds}s`) : undefined;
   const decoded = (output: string) => {
-    if (entries) return firstEntryDecoded(output, entries, (entry) => `\`${entry}' successfully opened`, VLC_PICTURE);
+    if (entries)
+      return firstEntryDecoded(output, entries, (entry) => `\`${entry}' successfully opened`, VLC_PICTURE);
     if (seek) {
       const at = output.search(seek);
       return at >= 0 && VLC_PICTURE.test(output.slice(at));
@@ -128,7 +129,9 @@ export async function playInVlc(url: string, options: PlayOptions = {}): Promise
   const pass = decoded(exit.output);
   return {
     pass,
-    detail: pass ? `first picture${seek ? ` after seeking to ${options.startSeconds} s` : ''}` : exitText(exit),
+    detail: pass
+      ? `first picture${seek ? ` after seeking to ${options.startSeconds} s` : ''}`
+      : exitText(exit),
     output: exit.output,
     ms: exit.ms,
   };
@@ -229,8 +232,13 @@ export async function probeDecodedVideo(target: string, options: PlayOptions = {
     ],
     { timeoutMs: TIMEOUT_MS },
   );
-  let stream: { codec_type?: string; codec_name?: string; width?: number; height?: number; nb_read_frames?: string } =
-    {};
+  let stream: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    nb_read_frames?: string;
+  } = {};
   try {
     stream = (JSON.parse(exit.stdout) as { streams?: (typeof stream)[] }).streams?.[0] ?? {};
   } catch {

@@ -5,6 +5,7 @@ import { CONNECTION_MESSAGES } from '@panel/shared/connections/online-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startEndlessLive, type EndlessLive } from '../test/upstream/endless-live';
+import { startXtreamUpstream, type XtreamUpstream } from '../test/upstream/xtream-upstream';
 import {
   createLine,
   createReseller,
@@ -41,9 +42,10 @@ type Mode = 'proxy' | 'redirect';
 const MODES: Mode[] = ['proxy', 'redirect'];
 
 let endless: EndlessLive;
+let upstream: XtreamUpstream;
 let panel: Panel;
 const work = mkdtempSync(join(tmpdir(), 'panel-players-screens-'));
-const lines: Record<Mode, { zap: PanelLine; head: PanelLine; free: PanelLine }> = {} as never;
+const lines = {} as Record<Mode, { zap: PanelLine; head: PanelLine; free: PanelLine; hls: PanelLine }>;
 const report: string[][] = [];
 const started = Date.now();
 
@@ -51,6 +53,7 @@ const agent = (device: string) => `PanelScreensCheck/1.0 (${device})`;
 
 beforeAll(async () => {
   endless = await startEndlessLive();
+  upstream = await startXtreamUpstream();
   panel = await startPanel(SERVER_ENV);
   for (const mode of MODES) {
     const file = join(work, `${mode}.m3u`);
@@ -58,18 +61,35 @@ beforeAll(async () => {
       `#EXTINF:-1 tvg-id="${mode}${channel}.br" tvg-name="Canal ${mode} ${channel}" group-title="Ao vivo ${mode}",Canal ${mode} ${channel}`,
       `${endless.url}?canal=${mode}${channel}`,
     ];
-    writeFileSync(file, ['#EXTM3U', ...entry(1), ...entry(2), ''].join('\n'));
+    // The proxied source also has an HLS channel (the test upstream's playlist of three 2-s segments).
+    const hls = [
+      `#EXTINF:-1 tvg-id="${mode}3.br" tvg-name="Canal ${mode} 3" group-title="Ao vivo ${mode}",Canal ${mode} 3`,
+      upstream.mediaUrl('live.m3u8'),
+    ];
+    writeFileSync(
+      file,
+      ['#EXTM3U', ...entry(1), ...entry(2), ...(mode === 'proxy' ? hls : []), ''].join('\n'),
+    );
     await importLibrary(panel, { kind: 'm3u', name: `Ao vivo ${mode}`, url: file, delivery_mode: mode });
   }
   const reseller = await createReseller(panel);
   let next = 0;
-  const oneScreen = () => createLine(panel, reseller, { username: `telas0${++next}x`, password: `Tk${next}w9Qz` });
-  for (const mode of MODES) lines[mode] = { zap: await oneScreen(), head: await oneScreen(), free: await oneScreen() };
+  const oneScreen = () =>
+    createLine(panel, reseller, { username: `telas0${++next}x`, password: `Tk${next}w9Qz` });
+  for (const mode of MODES) {
+    lines[mode] = {
+      zap: await oneScreen(),
+      head: await oneScreen(),
+      free: await oneScreen(),
+      hls: await oneScreen(),
+    };
+  }
 }, 120_000);
 
 afterAll(async () => {
   await panel?.close();
   await endless?.close();
+  await upstream?.close();
   rmSync(work, { recursive: true, force: true });
   if (report.length === 0) return;
   console.log(
@@ -82,15 +102,17 @@ afterAll(async () => {
   );
 });
 
-/** The line's two channels of this mode's source, as its playlist lists them. */
-async function channelsOf(line: PanelLine, mode: Mode): Promise<[string, string]> {
+/** The line's channels of this mode's source, as its playlist lists them (the third: HLS, proxy only). */
+async function channelsOf(line: PanelLine, mode: Mode): Promise<[string, string, string]> {
   const { channels } = await linePlaylist(panel, line);
-  const url = (channel: number) => channels.find((entry) => entry.name === `Canal ${mode} ${channel}`)?.url ?? '';
-  return [url(1), url(2)];
+  const url = (channel: number) =>
+    channels.find((entry) => entry.name === `Canal ${mode} ${channel}`)?.url ?? '';
+  return [url(1), url(2), url(3)];
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const requestsOf = (device: string) => panel.requests.filter((request) => request.userAgent === agent(device));
+const requestsOf = (device: string) =>
+  panel.requests.filter((request) => request.userAgent === agent(device));
 
 /** What the panel answers a device's GET now: the status and, for a refusal, its message. */
 async function ask(url: string, device: string): Promise<{ status: number; message?: string }> {
@@ -133,7 +155,12 @@ describe.each(MODES)('screens of a 1-screen line with real players (%s)', (mode)
         refused && message,
         `ffprobe ${deviceB.pass ? 'decoded video' : 'no video'}; ${refusal ? describeRequest(refusal) : 'no request'}; message "${answer.message ?? ''}"`,
       );
-      record('device A zaps', mode, zapped, zapped ? 'mpv decoded the second channel' : 'mpv decoded nothing');
+      record(
+        'device A zaps',
+        mode,
+        zapped,
+        zapped ? 'mpv decoded the second channel' : 'mpv decoded nothing',
+      );
       expect(deviceB.pass, 'device B decodes nothing').toBe(false);
       expect(refusal?.status, 'the panel refuses device B').toBe(403);
       expect(answer).toEqual({ status: 403, message: CONNECTION_MESSAGES.screensLimit });
@@ -145,7 +172,11 @@ describe.each(MODES)('screens of a 1-screen line with real players (%s)', (mode)
 
   it('a HEAD takes no screen: another device plays right after it', async () => {
     const [first] = await channelsOf(lines[mode].head, mode);
-    const head = await fetch(first, { method: 'HEAD', headers: { 'user-agent': agent('device C') }, redirect: 'manual' });
+    const head = await fetch(first, {
+      method: 'HEAD',
+      headers: { 'user-agent': agent('device C') },
+      redirect: 'manual',
+    });
     const deviceD = await playInMpv(first, { userAgent: agent('device D') });
     const refused = requestsOf('device D').find((request) => request.status === 403);
     record(
@@ -159,36 +190,74 @@ describe.each(MODES)('screens of a 1-screen line with real players (%s)', (mode)
 
   it('a stopped player gives its screen back within the policy', async () => {
     const [first] = await channelsOf(lines[mode].free, mode);
-    const deviceE = watchInMpv(first, { userAgent: agent('device E') });
-    expect(await deviceE.reachedWithin(20_000), 'device E plays').toBe(true);
-    const stoppedAt = Date.now();
-    await deviceE.stop();
-    const lastRequestAt = Math.max(...requestsOf('device E').map((request) => request.at));
-    let freeAt = 0;
-    let polls = 0;
-    while (Date.now() - stoppedAt < (TTL_SECONDS + 10) * 1000) {
-      polls++;
-      const answer = await ask(first, 'device F');
-      if (answer.status < 400) {
-        freeAt = Date.now();
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
     // Proxy: the panel relays, so it knows when the player left; the screen is held the grace after the
     // last byte. Redirect without an edge: the panel heard only the start; the screen is held the TTL.
-    const expected = mode === 'proxy' ? GRACE_SECONDS : TTL_SECONDS;
-    const measured = freeAt ? (mode === 'proxy' ? freeAt - stoppedAt : freeAt - lastRequestAt) / 1000 : Infinity;
-    const within = measured >= expected - 1 && measured <= expected + 2;
-    record(
-      'screen free after stop',
-      mode,
-      within,
-      freeAt
-        ? `free ${seconds(freeAt - stoppedAt)} after the stop, ${seconds(freeAt - lastRequestAt)} after its last request (${polls} polls); policy ${mode === 'proxy' ? `grace ${GRACE_SECONDS} s after the last byte` : `TTL ${TTL_SECONDS} s after the last request`}`
-        : `still taken ${TTL_SECONDS + 10} s after the stop`,
-    );
-    expect(measured, `seconds until free (policy ${expected} s)`).toBeGreaterThanOrEqual(expected - 1);
-    expect(measured, `seconds until free (policy ${expected} s)`).toBeLessThanOrEqual(expected + 2);
+    await screenFreeCheck('screen free after stop (.ts)', mode, first, ['device E', 'device F'], {
+      seconds: mode === 'proxy' ? GRACE_SECONDS : TTL_SECONDS,
+      from: mode === 'proxy' ? 'stop' : 'last request',
+      text:
+        mode === 'proxy'
+          ? `grace ${GRACE_SECONDS} s after the last byte`
+          : `TTL ${TTL_SECONDS} s after the start`,
+    });
   }, 60_000);
 });
+
+describe('screens of a 1-screen line with real players (proxy, HLS)', () => {
+  it('a stopped HLS player gives its screen back the grace after its last request', async () => {
+    const [, , hls] = await channelsOf(lines.proxy.hls, 'proxy');
+    await screenFreeCheck(
+      'screen free after stop (.m3u8)',
+      'proxy',
+      hls.replace(/\.ts$/, '.m3u8'),
+      ['device G', 'device H'],
+      {
+        seconds: GRACE_SECONDS,
+        from: 'last request',
+        text: `grace ${GRACE_SECONDS} s after the last playlist or segment request`,
+      },
+    );
+  }, 60_000);
+});
+
+/**
+ * A device plays until decoded video, stops; another device asks for the channel every half second until
+ * the panel lets it in. The time is measured from the stop or from the player's last request to the panel.
+ */
+async function screenFreeCheck(
+  check: string,
+  mode: Mode,
+  url: string,
+  [player, poller]: [string, string],
+  policy: { seconds: number; from: 'stop' | 'last request'; text: string },
+): Promise<void> {
+  const watching = watchInMpv(url, { userAgent: agent(player) });
+  expect(await watching.reachedWithin(20_000), `${player} plays`).toBe(true);
+  const stoppedAt = Date.now();
+  await watching.stop();
+  const lastRequestAt = Math.max(...requestsOf(player).map((request) => request.at));
+  let freeAt = 0;
+  let polls = 0;
+  while (Date.now() - stoppedAt < (TTL_SECONDS + 10) * 1000) {
+    polls++;
+    const answer = await ask(url, poller);
+    if (answer.status < 400) {
+      freeAt = Date.now();
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const measured = freeAt ? (freeAt - (policy.from === 'stop' ? stoppedAt : lastRequestAt)) / 1000 : Infinity;
+  record(
+    check,
+    mode,
+    measured >= policy.seconds - 1 && measured <= policy.seconds + 2,
+    freeAt
+      ? `free ${seconds(freeAt - stoppedAt)} after the stop, ${seconds(freeAt - lastRequestAt)} after its last request (${polls} asks); policy: ${policy.text}`
+      : `still taken ${TTL_SECONDS + 10} s after the stop`,
+  );
+  expect(measured, `seconds until free (policy ${policy.seconds} s)`).toBeGreaterThanOrEqual(
+    policy.seconds - 1,
+  );
+  expect(measured, `seconds until free (policy ${policy.seconds} s)`).toBeLessThanOrEqual(policy.seconds + 2);
+}
