@@ -248,10 +248,24 @@ async function screenFreeCheck(
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const measured = freeAt ? (freeAt - (policy.from === 'stop' ? stoppedAt : lastRequestAt)) / 1000 : Infinity;
+  const within = measured >= policy.seconds - 1 && measured <= policy.seconds + 2;
+  if (!within) {
+    const at = (ms: number) => `${ms >= stoppedAt ? '+' : ''}${seconds(ms - stoppedAt)}`;
+    const asks = requestsOf(poller);
+    console.log(
+      [
+        `--- ${check} (${mode}): the player's requests (times from its stop) and the other device's answers`,
+        ...requestsOf(player).map((request) => `  ${at(request.at)} ${describeRequest(request)}`),
+        ...[asks[0], asks.at(-2), asks.at(-1)]
+          .filter((request) => request !== undefined)
+          .map((request) => `  ${at(request.at)} ${describeRequest(request)}`),
+      ].join('\n'),
+    );
+  }
   record(
     check,
     mode,
-    measured >= policy.seconds - 1 && measured <= policy.seconds + 2,
+    within,
     freeAt
       ? `free ${seconds(freeAt - stoppedAt)} after the stop, ${seconds(freeAt - lastRequestAt)} after its last request (${polls} asks); policy: ${policy.text}`
       : `still taken ${TTL_SECONDS + 10} s after the stop`,
