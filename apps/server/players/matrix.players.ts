@@ -19,6 +19,7 @@ import {
   playInVlc,
   probeDecodedVideo,
   recordInStreamlink,
+  removePlayerFiles,
   type PlayerName,
   type Verdict,
 } from './players';
@@ -74,6 +75,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  removePlayerFiles();
   await panel?.close();
   await upstream?.close();
   if (results.length === 0) return;

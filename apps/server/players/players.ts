@@ -67,13 +67,20 @@ function firstEntryDecoded(
 // ---------------------------------------------------------------------------------------------- VLC
 
 let vlcHome: string | undefined;
+let streamlinkDir: string | undefined;
+
+/** Removes the players' temporary folders (a test file's afterAll). */
+export function removePlayerFiles(): void {
+  for (const dir of [vlcHome, streamlinkDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  vlcHome = undefined;
+  streamlinkDir = undefined;
+}
 
 /** A HOME VLC may write to (its config and cache), whoever it runs as. */
 function vlcHomeDir(): string {
   if (!vlcHome) {
     vlcHome = mkdtempSync(join(tmpdir(), 'panel-players-vlc-'));
     chmodSync(vlcHome, 0o777);
-    process.once('exit', () => rmSync(vlcHome ?? '', { recursive: true, force: true }));
   }
   return vlcHome;
 }
@@ -258,14 +265,9 @@ export async function probeDecodedVideo(target: string, options: PlayOptions = {
 
 // ---------------------------------------------------------------------------------------- streamlink
 
-let streamlinkDir: string | undefined;
-
 /** streamlink writes the stream (hls:// for .m3u8, httpstream:// otherwise) to a file; ffprobe decodes it. */
 export async function recordInStreamlink(url: string): Promise<Verdict> {
-  if (!streamlinkDir) {
-    streamlinkDir = mkdtempSync(join(tmpdir(), 'panel-players-streamlink-'));
-    process.once('exit', () => rmSync(streamlinkDir ?? '', { recursive: true, force: true }));
-  }
+  streamlinkDir ??= mkdtempSync(join(tmpdir(), 'panel-players-streamlink-'));
   const hls = /\.m3u8(\?|$)/.test(url);
   const file = join(streamlinkDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.ts`);
   const started = Date.now();

@@ -16,7 +16,7 @@ import {
   type Panel,
   type PanelLine,
 } from './panel';
-import { playInMpv, probeDecodedVideo, watchInMpv } from './players';
+import { playInMpv, probeDecodedVideo, removePlayerFiles, watchInMpv } from './players';
 import { table } from './report';
 
 /**
@@ -87,6 +87,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  removePlayerFiles();
   await panel?.close();
   await endless?.close();
   await upstream?.close();
