@@ -138,6 +138,7 @@ export default tseslint.config(
       'apps/server/scripts/**',
       'apps/web/scripts/**',
       'apps/server/torture/**',
+      'apps/server/players/**',
       'e2e/**',
     ],
     rules: { 'no-console': 'off' },

@@ -29,6 +29,11 @@ export async function startEndlessLive(): Promise<EndlessLive> {
   const server = createServer((request, response) => {
     received++;
     response.writeHead(200, { 'content-type': 'video/mp2t' });
+    // A HEAD is answered with the headers alone (Node sends none until a body is written, and a HEAD has none).
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
     let offset = 0;
     const timer = setInterval(() => {
       // Paced like a live source, and never faster than the reader takes it (backpressure).

@@ -180,9 +180,19 @@ const TYPES: Record<string, string> = {
   mkv: 'video/x-matroska',
 };
 
-export async function startXtreamUpstream(
-  options: { username?: string; password?: string; catalog?: UpstreamCatalog } = {},
-): Promise<XtreamUpstream> {
+export interface XtreamUpstreamOptions {
+  username?: string;
+  password?: string;
+  catalog?: UpstreamCatalog;
+  /**
+   * Live `.m3u8` segment URIs as rooted paths (`/hls/segment000.ts`), resolved against whichever host the
+   * player read the playlist from; default absolute URLs. The real-players matrix uses them (decision
+   * 0065): a playlist relayed without its rewrite then sends players to the panel's host, and fails.
+   */
+  rootedSegments?: boolean;
+}
+
+export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): Promise<XtreamUpstream> {
   const media = testMedia();
   const username = options.username ?? 'upstreamuser';
   const password = options.password ?? 'upstreampass';
@@ -440,8 +450,12 @@ export async function startXtreamUpstream(
       return true;
     }
     if (kind === 'live' && extension === 'm3u8') {
-      // Segments are absolute URLs under /hls/ (as XC's load balancers answer), credentials not repeated.
-      const playlist = readFileSync(media.liveM3u8, 'utf8').replace(/^(segment\d+\.ts)$/gm, `${base}/hls/$1`);
+      // Segments under /hls/ (as XC's load balancers answer), credentials not repeated: absolute URLs, or
+      // rooted paths (rootedSegments).
+      const playlist = readFileSync(media.liveM3u8, 'utf8').replace(
+        /^(segment\d+\.ts)$/gm,
+        `${options.rootedSegments ? '' : base}/hls/$1`,
+      );
       sendText(request, response, playlist, TYPES.m3u8 ?? '');
       return true;
     }
