@@ -48,14 +48,13 @@ const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8
 
 /**
  * The insert-or-update that counts one more failure under `key`: past the policy's threshold it blocks the
- * key for firstDelay × 2^(failures − threshold), capped. `when` limits the insert of a new row (a condition
- * of the statement it sits in); `unlessBlocked` leaves a row that is blocked now untouched (and returns
- * nothing for it). Line authentication composes it into its statements (line-auth.repository.ts).
+ * key for firstDelay × 2^(failures − threshold), capped. `unlessBlocked` leaves a row that is blocked now
+ * untouched (and returns nothing for it). Line authentication composes it (line-auth.repository.ts).
  */
 export function failureUpsert(
   key: string,
   policy: FailurePolicy,
-  options: { when?: SQL; unlessBlocked?: boolean } = {},
+  options: { unlessBlocked?: boolean } = {},
 ): SQL {
   const hits = sql`case when attempt_counters.window_ends_at <= now() then 1 else attempt_counters.hits + 1 end`;
   const delayFor = (failures: SQL) => sql`case when ${failures} >= ${policy.threshold}
@@ -68,8 +67,7 @@ export function failureUpsert(
       : sql`now() + ${secondsOf(policy.memoryMs)}`;
   return sql`
     insert into attempt_counters (key, hits, window_ends_at, blocked_until)
-    select ${key}::text, 1, ${memoryAfter(sql`1`)}, ${delayFor(sql`1`)}
-    ${options.when ? sql`where ${options.when}` : sql``}
+    values (${key}, 1, ${memoryAfter(sql`1`)}, ${delayFor(sql`1`)})
     on conflict (key) do update set
       hits = ${hits},
       window_ends_at = ${memoryAfter(hits)},

@@ -5,7 +5,9 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { normaliseUsername } from './attempt-limits';
 import {
-  admitLineAttempt,
+  countLineAttempt,
+  forgetKnownPair,
+  readLineAuthState,
   recordLineFailure,
   refreshKnownPair,
   takeBackLineAttempt,
@@ -168,36 +170,44 @@ export function createLineAuthGuard(db: Database, config: LineAuthConfig): LineA
   const blocked = (seconds: number | null) =>
     ({ outcome: 'blocked', retryAfterSeconds: Math.max(1, seconds ?? 1) }) as const;
 
-  /** A wrong password where nothing was counted beforehand: counted now, the pair forgotten. */
+  /** A wrong password where nothing was counted beforehand (a known pair's): counted now, the pair forgotten. */
   async function failed(keys: LineAuthKeys): Promise<LineAuthOutcome<never>> {
     remembered.delete(keys.pair);
     const blockedSeconds = await recordLineFailure(db, keys, policies);
     return blockedSeconds !== null ? blocked(blockedSeconds) : { outcome: 'refused' };
   }
 
-  /** Through the counters: the pair is not remembered here, or sent another password than the one it did. */
+  /** A known pair's right password: remembered here; its success written again at most once an hour. */
+  async function stillKnown(keys: LineAuthKeys, password: number, writtenAt: number): Promise<void> {
+    remember(keys.pair, password, writtenAt);
+    if (Date.now() - writtenAt < PAIR_REFRESH_MS) return;
+    if (await refreshKnownPair(db, keys.pair, policies)) remember(keys.pair, password, Date.now());
+    else remembered.delete(keys.pair);
+  }
+
+  /** A pair this process does not remember (or that sent another password): through the counters. */
   async function throughCounters<T>(
     keys: LineAuthKeys,
     password: number,
-    forgetPair: boolean,
     check: () => Promise<T | undefined>,
   ): Promise<LineAuthOutcome<T>> {
-    const admission = await admitLineAttempt(db, keys, policies, forgetPair);
-    if (admission.known) {
+    const state = await readLineAuthState(db, keys, policies);
+    if (state.pairWrittenAgoMs !== null) {
       const line = await check();
       if (line === undefined) return failed(keys);
-      remember(keys.pair, password, Date.now());
+      await stillKnown(keys, password, Date.now() - state.pairWrittenAgoMs);
       return { outcome: 'authenticated', line };
     }
-    if (admission.blockedSeconds !== null) return blocked(admission.blockedSeconds);
-    if (admission.address === undefined || admission.username === undefined) {
+    if (state.blockedSeconds !== null) return blocked(state.blockedSeconds);
+    const counted = await countLineAttempt(db, keys, policies);
+    if (counted.address === undefined || counted.username === undefined) {
       // Blocked by an attempt of another process meanwhile: what was counted is taken back.
-      await takeBackLineAttempt(db, keys, admission, policies, false);
+      await takeBackLineAttempt(db, keys, counted, policies, false);
       return blocked(policies.address.firstDelayMs / 1000);
     }
     const line = await check();
     if (line === undefined) return { outcome: 'refused' };
-    await takeBackLineAttempt(db, keys, admission, policies, true);
+    await takeBackLineAttempt(db, keys, counted, policies, true);
     remember(keys.pair, password, Date.now());
     return { outcome: 'authenticated', line };
   }
@@ -213,27 +223,24 @@ export function createLineAuthGuard(db: Database, config: LineAuthConfig): LineA
         // The hot path: a pair playing from this process with the password that succeeded, no query.
         const line = await check();
         if (line === undefined) return failed(keys);
-        remember(keys.pair, password, known.writtenAt);
-        if (Date.now() - known.writtenAt >= PAIR_REFRESH_MS) {
-          if (await refreshKnownPair(db, keys.pair, policies)) remember(keys.pair, password, Date.now());
-          else remembered.delete(keys.pair);
-        }
+        await stillKnown(keys, password, known.writtenAt);
         return { outcome: 'authenticated', line };
       }
       // Another password from a known pair: forgotten at once, before any await, so guesses sent together
       // through one process get one try at the exemption.
       if (known) remembered.delete(keys.pair);
       // One pair's attempts through the counters run one at a time here: the first success is remembered
-      // before the next is looked at.
+      // before the next one is looked at.
       return exclusive(keys.pair, async () => {
         const now = remembered.get(keys.pair);
         if (now && now.password === password) {
           const line = await check();
-          if (line !== undefined) return { outcome: 'authenticated', line };
-          return failed(keys);
+          if (line === undefined) return failed(keys);
+          return { outcome: 'authenticated', line };
         }
         if (now) remembered.delete(keys.pair);
-        return throughCounters(keys, password, Boolean(known || now), check);
+        if (known || now) await forgetKnownPair(db, keys.pair);
+        return throughCounters(keys, password, check);
       });
     },
   };

@@ -5,8 +5,8 @@ import { failureUpsert, type FailurePolicy } from './attempt-counters.repository
 
 /**
  * The statements of line authentication's flood protection (decision 0063), on attempt_counters so every
- * server process shares them. Each is one round trip; every statement that writes several rows writes them
- * in one order (address, username, pair), so two of them never wait for each other in a cycle.
+ * server process shares them. Every statement that writes several rows writes them in one order (address,
+ * username, pair), so two of them never wait for each other in a cycle.
  */
 export interface LineAuthKeys {
   /** Failures from one client address (an IPv6 /64). */
@@ -24,89 +24,79 @@ export interface LineAuthPolicies {
   pairMemoryMs: number;
 }
 
-/** What `admitLineAttempt` counted for one key: the block it set ('' none), to be taken back on success. */
+export interface LineAuthState {
+  /** Seconds until the later block of the address and the username ends; null when neither is blocked. */
+  blockedSeconds: number | null;
+  /** How long ago the pair's last success was written; null when the pair is not known. */
+  pairWrittenAgoMs: number | null;
+}
+
+/** What `countLineAttempt` counted under a key: the block it set ('' none), to be taken back on success. */
 export type CountedAttempt = string;
 
-export interface Admission {
-  /** The pair authenticated recently (and was not to be forgotten): nothing was counted. */
-  known: boolean;
-  /** Seconds until the later block of address and username ends, as it stood before this attempt. */
-  blockedSeconds: number | null;
-  /** Undefined when nothing was counted under the key (known pair, blocked, or blocked meanwhile). */
+export interface CountedAttempts {
+  /** Undefined when the key was not counted (blocked meanwhile by another attempt). */
   address?: CountedAttempt;
   username?: CountedAttempt;
 }
 
 const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
 
-/** Seconds from now until `at`, rounded up (null stays null). */
-const secondsUntil = (at: SQL) => sql`ceil(extract(epoch from ${at} - now()))::int`;
-
-function blockedUntilOf(keys: LineAuthKeys): SQL {
-  return sql`(select max(blocked_until) from attempt_counters
+function blockedSecondsOf(keys: LineAuthKeys): SQL {
+  return sql`(select ceil(extract(epoch from max(blocked_until) - now()))::int from attempt_counters
     where key in (${keys.address}, ${keys.username}) and blocked_until > now())`;
 }
 
-/**
- * Before the password is compared. One statement reads the blocks of the address and the username and
- * whether the pair is known; a known pair's memory starts again; a pair not known and not blocked counts
- * the attempt as a failure of both keys at once (taken back by `takeBackLineAttempt` when the password
- * is right), so attempts in flight together, on any process, never exceed the allowance. A blocked attempt
- * counts nothing. `forgetPair` (a known pair that sent another password) deletes the pair first.
- */
-export async function admitLineAttempt(
+/** The one read before a password is compared: the blocks of the address and the username, the pair. */
+export async function readLineAuthState(
   db: Database,
   keys: LineAuthKeys,
   policies: LineAuthPolicies,
-  forgetPair: boolean,
-): Promise<Admission> {
-  const known = forgetPair
-    ? sql`false`
-    : sql`exists (select 1 from attempt_counters where key = ${keys.pair} and window_ends_at > now())`;
-  const counts = sql`not (select known from state) and (select blocked_until from state) is null`;
-  const pairStep = forgetPair
-    ? sql`delete from attempt_counters where key = ${keys.pair}`
-    : sql`update attempt_counters set window_ends_at = now() + ${interval(policies.pairMemoryMs)}
-        where key = ${keys.pair} and (select known from state)`;
-  const [row] = await executeRows<{
-    known: boolean;
-    blocked_seconds: number | null;
-    address: string | null;
-    username: string | null;
-    pair: number;
-  }>(
+): Promise<LineAuthState> {
+  const [row] = await executeRows<{ blocked_seconds: number | null; pair_written_ago_ms: number | null }>(
     db,
-    sql`
-    with state as (select ${blockedUntilOf(keys)} as blocked_until, ${known} as known),
-    address_count as (
-      ${failureUpsert(keys.address, policies.address, { when: counts, unlessBlocked: true })}
-      returning coalesce(blocked_until::text, '') as counted),
-    username_count as (
-      ${failureUpsert(keys.username, policies.username, { when: counts, unlessBlocked: true })}
-      returning coalesce(blocked_until::text, '') as counted),
-    pair_step as (${pairStep} returning 1)
-    select state.known, ${secondsUntil(sql`state.blocked_until`)} as blocked_seconds,
-      (select counted from address_count) as address,
-      (select counted from username_count) as username,
-      (select count(*) from pair_step)::int as pair
-    from state`,
+    sql`select ${blockedSecondsOf(keys)} as blocked_seconds,
+      (select (extract(epoch from now() - window_ends_at) * 1000)::float8 + ${policies.pairMemoryMs}::float8
+        from attempt_counters where key = ${keys.pair} and window_ends_at > now()) as pair_written_ago_ms`,
   );
   return {
-    known: Boolean(row?.known),
     blockedSeconds: row?.blocked_seconds ?? null,
-    address: row?.address ?? undefined,
-    username: row?.username ?? undefined,
+    pairWrittenAgoMs: row?.pair_written_ago_ms === null || !row ? null : Number(row.pair_written_ago_ms),
   };
 }
 
 /**
- * A right password after `admitLineAttempt` counted it: the counts are taken back (and a block the count
- * set, unless another failure moved it since), and, with `rememberPair`, the pair becomes known.
+ * An attempt of a pair that is not known, counted as a failure of the address and of the username before
+ * its password is compared (taken back by `takeBackLineAttempt` when it is right): attempts in flight
+ * together, on any process, never exceed the allowance. A key blocked meanwhile is not counted.
+ */
+export async function countLineAttempt(
+  db: Database,
+  keys: LineAuthKeys,
+  policies: LineAuthPolicies,
+): Promise<CountedAttempts> {
+  const [row] = await executeRows<{ address: string | null; username: string | null }>(
+    db,
+    sql`
+    with address_count as (
+      ${failureUpsert(keys.address, policies.address, { unlessBlocked: true })}
+      returning coalesce(blocked_until::text, '') as counted),
+    username_count as (
+      ${failureUpsert(keys.username, policies.username, { unlessBlocked: true })}
+      returning coalesce(blocked_until::text, '') as counted)
+    select (select counted from address_count) as address, (select counted from username_count) as username`,
+  );
+  return { address: row?.address ?? undefined, username: row?.username ?? undefined };
+}
+
+/**
+ * A right password after `countLineAttempt`: the counts are taken back (with a block the count set, unless
+ * another failure moved it since) and, with `rememberPair`, the pair becomes known.
  */
 export async function takeBackLineAttempt(
   db: Database,
   keys: LineAuthKeys,
-  counted: Pick<Admission, 'address' | 'username'>,
+  counted: CountedAttempts,
   policies: LineAuthPolicies,
   rememberPair: boolean,
 ): Promise<void> {
@@ -134,8 +124,8 @@ export async function takeBackLineAttempt(
 }
 
 /**
- * A wrong password that was not counted beforehand (a known pair's): one failure of the address and of
- * the username, and the pair forgotten. Answers the seconds the keys were blocked for before it.
+ * A wrong password of a known pair (not counted beforehand): one failure of the address and of the
+ * username, and the pair forgotten. Answers the seconds the keys were blocked for before it.
  */
 export async function recordLineFailure(
   db: Database,
@@ -145,16 +135,20 @@ export async function recordLineFailure(
   const [row] = await executeRows<{ blocked_seconds: number | null }>(
     db,
     sql`
-    with state as (select ${blockedUntilOf(keys)} as blocked_until),
+    with state as (select ${blockedSecondsOf(keys)} as blocked_seconds),
     address_count as (${failureUpsert(keys.address, policies.address)} returning 1),
     username_count as (${failureUpsert(keys.username, policies.username)} returning 1),
     forgotten as (delete from attempt_counters where key = ${keys.pair} returning 1)
-    select ${secondsUntil(sql`state.blocked_until`)} as blocked_seconds,
-      (select count(*) from address_count) + (select count(*) from username_count)
-        + (select count(*) from forgotten) as written
+    select state.blocked_seconds, (select count(*) from address_count) + (select count(*) from username_count)
+      + (select count(*) from forgotten) as written
     from state`,
   );
   return row?.blocked_seconds ?? null;
+}
+
+/** A known pair that sent another password than the one that succeeded: no longer known. */
+export async function forgetKnownPair(db: Database, pair: string): Promise<void> {
+  await db.execute(sql`delete from attempt_counters where key = ${pair}`);
 }
 
 /** A known pair's memory starts again; false when the pair is no longer known (forgotten elsewhere). */
