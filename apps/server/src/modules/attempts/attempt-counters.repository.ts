@@ -48,14 +48,10 @@ const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8
 
 /**
  * The insert-or-update that counts one more failure under `key`: past the policy's threshold it blocks the
- * key for firstDelay × 2^(failures − threshold), capped. `unlessBlocked` leaves a row that is blocked now
- * untouched (and returns nothing for it). Line authentication composes it (line-auth.repository.ts).
+ * key for firstDelay × 2^(failures − threshold), capped. Line authentication composes it with others into
+ * one statement (line-auth.repository.ts).
  */
-export function failureUpsert(
-  key: string,
-  policy: FailurePolicy,
-  options: { unlessBlocked?: boolean } = {},
-): SQL {
+export function failureUpsert(key: string, policy: FailurePolicy): SQL {
   const hits = sql`case when attempt_counters.window_ends_at <= now() then 1 else attempt_counters.hits + 1 end`;
   const delayFor = (failures: SQL) => sql`case when ${failures} >= ${policy.threshold}
       then now() + make_interval(secs => least(${policy.maxDelayMs / 1000}::float8,
@@ -71,8 +67,7 @@ export function failureUpsert(
     on conflict (key) do update set
       hits = ${hits},
       window_ends_at = ${memoryAfter(hits)},
-      blocked_until = ${delayFor(hits)}
-    ${options.unlessBlocked ? sql`where attempt_counters.blocked_until is null or attempt_counters.blocked_until <= now()` : sql``}`;
+      blocked_until = ${delayFor(hits)}`;
 }
 
 /**

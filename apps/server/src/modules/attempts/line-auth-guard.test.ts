@@ -148,7 +148,7 @@ describe('line authentication: failures from one address', () => {
     expect(played('player_api', await call('player_api', await newLine(), address))).toBe(true);
   });
 
-  it('refuses guesses sent together beyond the allowance (counted before the password is compared)', async () => {
+  it('refuses guesses sent together beyond the allowance (one address at a time per process)', async () => {
     const address = newAddress();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call('player_api', unknownUser(), address)),
@@ -156,6 +156,27 @@ describe('line authentication: failures from one address', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  it('across processes, guesses sent together get at most one more try per other process', async () => {
+    const processes = [createLineAuthGuard(t.db, config), createLineAuthGuard(t.db, config)];
+    const address = newAddress();
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        processes[index % 2]!.authenticate({ ...unknownUser(), address }, async () => undefined),
+      ),
+    );
+    const checked = outcomes.filter((outcome) => outcome.outcome === 'refused').length;
+    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(checked).toBeLessThanOrEqual(6);
+    expect(outcomes.filter((outcome) => outcome.outcome === 'blocked')).toHaveLength(20 - checked);
+  });
+
+  it('lets twenty customers starting together behind one address play (first time from there)', async () => {
+    const address = newAddress();
+    const customers = await Promise.all(Array.from({ length: 20 }, () => newLine()));
+    const answers = await Promise.all(customers.map((customer) => call('stream', customer, address)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(customers.map(() => 302));
   });
 
   it('keeps the failures a window after the block ends, so the next block lasts twice as long', async () => {
@@ -242,7 +263,7 @@ describe('line authentication: a customer behind the same address (carrier NAT)'
     expect((await otherProcess.authenticate(attempt, async () => customer)).outcome).toBe('authenticated');
   });
 
-  it('a success takes its own count back but resets nobody’s failures', async () => {
+  it('a success is not counted and resets nobody’s failures', async () => {
     const address = newAddress();
     for (let attempt = 0; attempt < 4; attempt++) await call('xmltv', unknownUser(), address);
     // A new pair that succeeds (the 5th attempt) leaves the four failures as they were, unblocked.

@@ -5,12 +5,11 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { normaliseUsername } from './attempt-limits';
 import {
-  countLineAttempt,
   forgetKnownPair,
   readLineAuthState,
   recordLineFailure,
   refreshKnownPair,
-  takeBackLineAttempt,
+  rememberKnownPair,
   type LineAuthKeys,
   type LineAuthPolicies,
 } from './line-auth.repository';
@@ -170,7 +169,7 @@ export function createLineAuthGuard(db: Database, config: LineAuthConfig): LineA
   const blocked = (seconds: number | null) =>
     ({ outcome: 'blocked', retryAfterSeconds: Math.max(1, seconds ?? 1) }) as const;
 
-  /** A wrong password where nothing was counted beforehand (a known pair's): counted now, the pair forgotten. */
+  /** A wrong password (or unknown username): counted, the pair forgotten; blocked before it → 429. */
   async function failed(keys: LineAuthKeys): Promise<LineAuthOutcome<never>> {
     remembered.delete(keys.pair);
     const blockedSeconds = await recordLineFailure(db, keys, policies);
@@ -185,30 +184,27 @@ export function createLineAuthGuard(db: Database, config: LineAuthConfig): LineA
     else remembered.delete(keys.pair);
   }
 
-  /** A pair this process does not remember (or that sent another password): through the counters. */
+  /**
+   * A pair this process does not remember (or that sent another password): one read (the blocks, the
+   * pair); refused without a lookup when blocked and not known; else the password is compared, and either
+   * the failure or a new pair is written.
+   */
   async function throughCounters<T>(
     keys: LineAuthKeys,
     password: number,
     check: () => Promise<T | undefined>,
   ): Promise<LineAuthOutcome<T>> {
     const state = await readLineAuthState(db, keys, policies);
-    if (state.pairWrittenAgoMs !== null) {
-      const line = await check();
-      if (line === undefined) return failed(keys);
-      await stillKnown(keys, password, Date.now() - state.pairWrittenAgoMs);
-      return { outcome: 'authenticated', line };
-    }
-    if (state.blockedSeconds !== null) return blocked(state.blockedSeconds);
-    const counted = await countLineAttempt(db, keys, policies);
-    if (counted.address === undefined || counted.username === undefined) {
-      // Blocked by an attempt of another process meanwhile: what was counted is taken back.
-      await takeBackLineAttempt(db, keys, counted, policies, false);
-      return blocked(policies.address.firstDelayMs / 1000);
-    }
+    if (state.pairWrittenAgoMs === null && state.blockedSeconds !== null)
+      return blocked(state.blockedSeconds);
     const line = await check();
-    if (line === undefined) return { outcome: 'refused' };
-    await takeBackLineAttempt(db, keys, counted, policies, true);
-    remember(keys.pair, password, Date.now());
+    if (line === undefined) return failed(keys);
+    if (state.pairWrittenAgoMs !== null) {
+      await stillKnown(keys, password, Date.now() - state.pairWrittenAgoMs);
+    } else {
+      await rememberKnownPair(db, keys.pair, policies);
+      remember(keys.pair, password, Date.now());
+    }
     return { outcome: 'authenticated', line };
   }
 
@@ -229,19 +225,21 @@ export function createLineAuthGuard(db: Database, config: LineAuthConfig): LineA
       // Another password from a known pair: forgotten at once, before any await, so guesses sent together
       // through one process get one try at the exemption.
       if (known) remembered.delete(keys.pair);
-      // One pair's attempts through the counters run one at a time here: the first success is remembered
-      // before the next one is looked at.
-      return exclusive(keys.pair, async () => {
-        const now = remembered.get(keys.pair);
-        if (now && now.password === password) {
-          const line = await check();
-          if (line === undefined) return failed(keys);
-          return { outcome: 'authenticated', line };
-        }
-        if (now) remembered.delete(keys.pair);
-        if (known || now) await forgetKnownPair(db, keys.pair);
-        return throughCounters(keys, password, check);
-      });
+      // The attempts through the counters of one address, and of one username, run one at a time in this
+      // process (address first, then username: no cycle), so each reads what the one before wrote: guesses
+      // sent together are refused past the allowance, customers starting together are never counted.
+      return exclusive(keys.address, () =>
+        exclusive(keys.username, async () => {
+          const now = remembered.get(keys.pair);
+          if (now && now.password === password) {
+            const line = await check();
+            return line === undefined ? failed(keys) : { outcome: 'authenticated', line };
+          }
+          if (now) remembered.delete(keys.pair);
+          if (known || now) await forgetKnownPair(db, keys.pair);
+          return throughCounters(keys, password, check);
+        }),
+      );
     },
   };
 }

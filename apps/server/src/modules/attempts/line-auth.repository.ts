@@ -31,15 +31,6 @@ export interface LineAuthState {
   pairWrittenAgoMs: number | null;
 }
 
-/** What `countLineAttempt` counted under a key: the block it set ('' none), to be taken back on success. */
-export type CountedAttempt = string;
-
-export interface CountedAttempts {
-  /** Undefined when the key was not counted (blocked meanwhile by another attempt). */
-  address?: CountedAttempt;
-  username?: CountedAttempt;
-}
-
 const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
 
 function blockedSecondsOf(keys: LineAuthKeys): SQL {
@@ -65,67 +56,21 @@ export async function readLineAuthState(
   };
 }
 
-/**
- * An attempt of a pair that is not known, counted as a failure of the address and of the username before
- * its password is compared (taken back by `takeBackLineAttempt` when it is right): attempts in flight
- * together, on any process, never exceed the allowance. A key blocked meanwhile is not counted.
- */
-export async function countLineAttempt(
+/** A right password from a pair not known yet: known from now on, for PAIR_MEMORY. */
+export async function rememberKnownPair(
   db: Database,
-  keys: LineAuthKeys,
+  pair: string,
   policies: LineAuthPolicies,
-): Promise<CountedAttempts> {
-  const [row] = await executeRows<{ address: string | null; username: string | null }>(
-    db,
-    sql`
-    with address_count as (
-      ${failureUpsert(keys.address, policies.address, { unlessBlocked: true })}
-      returning coalesce(blocked_until::text, '') as counted),
-    username_count as (
-      ${failureUpsert(keys.username, policies.username, { unlessBlocked: true })}
-      returning coalesce(blocked_until::text, '') as counted)
-    select (select counted from address_count) as address, (select counted from username_count) as username`,
-  );
-  return { address: row?.address ?? undefined, username: row?.username ?? undefined };
-}
-
-/**
- * A right password after `countLineAttempt`: the counts are taken back (with a block the count set, unless
- * another failure moved it since) and, with `rememberPair`, the pair becomes known.
- */
-export async function takeBackLineAttempt(
-  db: Database,
-  keys: LineAuthKeys,
-  counted: CountedAttempts,
-  policies: LineAuthPolicies,
-  rememberPair: boolean,
 ): Promise<void> {
-  const takeBack = (key: string, blocked: CountedAttempt | undefined) =>
-    blocked === undefined
-      ? sql`select 1 where false`
-      : sql`update attempt_counters set hits = greatest(hits - 1, 0),
-          blocked_until = case when blocked_until = ${blocked || null}::timestamptz then null else blocked_until end
-        where key = ${key} returning 1`;
-  const remember = rememberPair
-    ? sql`insert into attempt_counters (key, hits, window_ends_at)
-        values (${keys.pair}, 1, now() + ${interval(policies.pairMemoryMs)})
-        on conflict (key) do update set window_ends_at = excluded.window_ends_at, blocked_until = null
-        returning 1`
-    : sql`select 1 where false`;
-  await executeRows(
-    db,
-    sql`
-    with address_back as (${takeBack(keys.address, counted.address)}),
-    username_back as (${takeBack(keys.username, counted.username)}),
-    remembered as (${remember})
-    select (select count(*) from address_back) + (select count(*) from username_back)
-      + (select count(*) from remembered) as written`,
-  );
+  await db.execute(sql`
+    insert into attempt_counters (key, hits, window_ends_at)
+    values (${pair}, 1, now() + ${interval(policies.pairMemoryMs)})
+    on conflict (key) do update set window_ends_at = excluded.window_ends_at, blocked_until = null`);
 }
 
 /**
- * A wrong password of a known pair (not counted beforehand): one failure of the address and of the
- * username, and the pair forgotten. Answers the seconds the keys were blocked for before it.
+ * A wrong password (or an unknown username): one failure of the address and of the username, in one
+ * statement, and the pair forgotten. Answers the seconds the keys were blocked for before it.
  */
 export async function recordLineFailure(
   db: Database,
