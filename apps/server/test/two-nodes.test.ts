@@ -9,7 +9,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../scripts/bench/bench-env';
-import { createCategory, createStream } from './content-factory';
+import { createRedirectedMovie } from './content-factory';
 import { findLedgerMismatches } from './ledger-invariant';
 import { startProvisioningReceiver, type ProvisioningReceiver } from './provisioning-receiver';
 
@@ -153,14 +153,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
   });
 
   it('line authentication: five wrong passwords from one address over both nodes refuse the sixth; customers play', async () => {
-    const category = await createCategory(database.db, { kind: 'movie', name: 'Filmes', bouquetIds: [1] });
-    const movie = await createStream(database.db, {
-      kind: 'movie',
-      name: 'Filme',
-      categoryId: category.id,
-      containerExtension: 'mp4',
-      sourceUrls: ['http://127.0.0.1:9/filme.mp4'],
-    });
+    const movie = await createRedirectedMovie(database.db, 'Filme');
     const lineOf = async () => {
       const created = await call<{ line: { username: string; password: string } }>(
         nodes[0],

@@ -54,6 +54,9 @@ const pgServer = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_SERVER;
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
 const BASELINE = values.baseline ?? git('merge-base', 'HEAD', 'main');
+if (git('rev-parse', BASELINE) === git('rev-parse', 'HEAD') && !git('status', '--porcelain', 'apps/server')) {
+  throw new Error('the baseline is this tree: name the commit before the change with --baseline');
+}
 const baseCommit = git('rev-parse', '--short', BASELINE);
 const headCommit = git('rev-parse', '--short', 'HEAD');
 const sharedChanged = git('diff', '--name-only', BASELINE, '--', 'packages/shared', 'package-lock.json');

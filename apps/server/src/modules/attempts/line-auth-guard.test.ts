@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { attemptCounters, type LineRow } from '../../db/schema/index';
-import { createCategory, createStream } from '../../../test/content-factory';
+import { createRedirectedMovie } from '../../../test/content-factory';
 import { createAccount, createLine, daysFromNow } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
 import attempts from './attempts.plugin';
@@ -96,15 +96,7 @@ async function blockAddress(address: string, target?: Who, endpoint: Endpoint = 
 
 beforeAll(async () => {
   owner = await createAccount(t.app);
-  const category = await createCategory(t.db, { kind: 'movie', name: 'Filmes 0063', bouquetIds: [1] });
-  const movie = await createStream(t.db, {
-    kind: 'movie',
-    name: 'Filme 0063',
-    categoryId: category.id,
-    containerExtension: 'mp4',
-    sourceUrls: ['http://127.0.0.1:9/filme.mp4'],
-  });
-  movieId = movie.id;
+  movieId = (await createRedirectedMovie(t.db, 'Filme 0063')).id;
 });
 
 describe('line authentication: failures from one address', () => {
