@@ -56,7 +56,7 @@ export async function readLineAuthState(
   };
 }
 
-/** A right password from a pair not known yet: known from now on, for PAIR_MEMORY. */
+/** A right password from a pair not known yet: known from now on, for `pairMemoryMs` after it. */
 export async function rememberKnownPair(
   db: Database,
   pair: string,
