@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
   await app.register(provisioning, { db, config, signingSecret });
   await app.register(externalPanel, { db, config, signingSecret });
-  await app.register(attempts, { db });
+  await app.register(attempts, { db, config });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config, captcha });
   await app.register(profileRoutes, { db, config });

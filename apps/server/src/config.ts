@@ -101,6 +101,14 @@ const configSchema = z
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(20),
     // Wrong passwords of one account, from any address, before each further one blocks it for a doubling delay.
     SIGN_IN_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(10),
+    // Line authentication of the player endpoints and stream URLs (decision 0063): wrong passwords (unknown
+    // usernames too) from one address, and of one username from anywhere, within the window; the next
+    // attempt is refused (429) for BLOCK minutes, doubling on each further failure up to MAX_BLOCK.
+    LINE_AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+    LINE_AUTH_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
+    LINE_AUTH_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    LINE_AUTH_BLOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+    LINE_AUTH_MAX_BLOCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     TRUST_PROXY: trustProxySchema,
     P2P_PROVISIONING_URL: optionalHttpUrl,
     HYBRID_PROVISIONING_URL: optionalHttpUrl,

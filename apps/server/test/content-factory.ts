@@ -48,6 +48,21 @@ export async function createStream(db: Db, values: typeof contentStreams.$inferI
   return row;
 }
 
+/**
+ * A movie every default line sees (its category in bouquet 1), delivered by redirect (no source row): a
+ * start answers 302 without reaching its source URL.
+ */
+export async function createRedirectedMovie(db: Db, name: string) {
+  const category = await createCategory(db, { kind: 'movie', name: `Filmes ${name}`, bouquetIds: [1] });
+  return createStream(db, {
+    kind: 'movie',
+    name,
+    categoryId: category.id,
+    containerExtension: 'mp4',
+    sourceUrls: ['http://127.0.0.1:9/filme.mp4'],
+  });
+}
+
 export async function createSeries(
   db: Db,
   values: typeof contentSeries.$inferInsert,

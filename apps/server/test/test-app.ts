@@ -31,6 +31,9 @@ export async function startTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Every injected request comes from one address; the per-address limit has its own tests.
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '10000',
+    // Tests send wrong line passwords from that one address; the flood protection has its own tests (0063).
+    LINE_AUTH_FAILURES_PER_ADDRESS: '10000',
+    LINE_AUTH_FAILURES_PER_USERNAME: '10000',
     ...env,
   });
   const app = await buildApp(config, {

@@ -9,6 +9,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../scripts/bench/bench-env';
+import { createRedirectedMovie } from './content-factory';
 import { findLedgerMismatches } from './ledger-invariant';
 import { startProvisioningReceiver, type ProvisioningReceiver } from './provisioning-receiver';
 
@@ -89,6 +90,9 @@ beforeAll(async () => {
     P2P_PROVISIONING_URL: `${receiver.url}/p2p`,
     PROVISIONING_SECRET,
     PROVISIONING_POLL_MS: '100',
+    // The test names each player's address in X-Forwarded-For (line authentication's flood protection).
+    TRUST_PROXY: 'loopback',
+    LINE_AUTH_FAILURES_PER_ADDRESS: '5',
   };
   const command = [process.execPath, '--import', 'tsx', 'src/server.ts'];
   // Both start together: their migrations meet under the advisory lock.
@@ -146,6 +150,76 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     const right = await signIn(nodes[1], reseller.username, reseller.password);
     expect(right.status).toBe(429);
     expect(right.body).toMatchObject({ message: 'Muitas tentativas. Aguarde um momento e tente novamente.' });
+  });
+
+  it('line authentication: five wrong passwords from one address over both nodes refuse the sixth; customers play', async () => {
+    const movie = await createRedirectedMovie(database.db, 'Filme');
+    const lineOf = async () => {
+      const created = await call<{ line: { username: string; password: string } }>(
+        nodes[0],
+        'POST',
+        '/api/users',
+        { token: adminToken, body: { package_id: 17 } },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.line;
+    };
+    const [natCustomer, target, elsewhereCustomer] = [await lineOf(), await lineOf(), await lineOf()];
+    const nat = '198.51.100.63';
+    const elsewhere = '203.0.113.63';
+    const player = (node: ServerProcess, path: string, address: string) =>
+      fetch(`${node.url}${path}`, { redirect: 'manual', headers: { 'x-forwarded-for': address } });
+    const credentials = (who: { username: string; password: string }) =>
+      `${encodeURIComponent(who.username)}/${encodeURIComponent(who.password)}`;
+    const start = (node: ServerProcess, who: { username: string; password: string }, address: string) =>
+      player(node, `/movie/${credentials(who)}/${movie.id}.mp4`, address);
+    const login = (node: ServerProcess, who: { username: string; password: string }, address: string) =>
+      player(
+        node,
+        `/player_api.php?username=${encodeURIComponent(who.username)}&password=${encodeURIComponent(who.password)}`,
+        address,
+      );
+    const wrong = { username: target.username, password: `${target.password}x` };
+
+    // A paying customer already plays behind the carrier NAT (on node A).
+    expect((await start(nodes[0], natCustomer, nat)).status).toBe(302);
+
+    // Someone on the same NAT address guesses the target's password, alternating the nodes.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const answer = await login(nodes[attempt % 2]!, wrong, nat);
+      statuses.push(answer.status);
+      expect(await answer.text()).toBe('{"user_info":{"auth":0}}');
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    for (const node of nodes) {
+      const right = await login(node, target, nat);
+      expect(right.status).toBe(429);
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await right.json()).toEqual({ user_info: { auth: 0 } });
+      const stream = await start(node, target, nat);
+      expect(stream.status).toBe(429);
+      expect(stream.headers.get('location')).toBeNull();
+      expect(stream.headers.get('cache-control')).toBe('no-store');
+      expect(await stream.text()).toBe('');
+      // A line that never played from the NAT address is refused there too.
+      expect((await start(node, elsewhereCustomer, nat)).status).toBe(429);
+    }
+
+    // The target and another customer with their right passwords from another address play on both nodes.
+    for (const node of nodes) {
+      expect((await start(node, target, elsewhere)).status).toBe(302);
+      expect((await start(node, elsewhereCustomer, elsewhere)).status).toBe(302);
+    }
+    // The NAT customer keeps playing: node B never saw it (the pair is read from the database), node A
+    // remembers it.
+    for (const node of [nodes[1], nodes[0]]) {
+      expect((await start(node, natCustomer, nat)).status).toBe(302);
+      const loggedIn = (await (await login(node, natCustomer, nat)).json()) as {
+        user_info: { auth: number };
+      };
+      expect(loggedIn.user_info.auth).toBe(1);
+    }
   });
 
   it('delivers each provisioning change once, with both nodes’ workers polling', async () => {

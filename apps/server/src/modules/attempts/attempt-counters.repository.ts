@@ -37,6 +37,37 @@ export interface FailurePolicy {
   threshold: number;
   firstDelayMs: number;
   maxDelayMs: number;
+  /**
+   * Whether the memory starts again when a block ends (else at the failure): without it, failures are
+   * forgotten before a block longer than the memory ends, so the delay never grows past the memory.
+   */
+  memoryAfterBlock?: boolean;
+}
+
+const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
+
+/**
+ * The insert-or-update that counts one more failure under `key`: past the policy's threshold it blocks the
+ * key for firstDelay × 2^(failures − threshold), capped. Line authentication composes it with others into
+ * one statement (line-auth.repository.ts).
+ */
+export function failureUpsert(key: string, policy: FailurePolicy): SQL {
+  const hits = sql`case when attempt_counters.window_ends_at <= now() then 1 else attempt_counters.hits + 1 end`;
+  const delayFor = (failures: SQL) => sql`case when ${failures} >= ${policy.threshold}
+      then now() + make_interval(secs => least(${policy.maxDelayMs / 1000}::float8,
+        ${policy.firstDelayMs / 1000}::float8 * power(2, least(${failures} - ${policy.threshold}, 30))))
+      else null end`;
+  const memoryAfter = (failures: SQL) =>
+    policy.memoryAfterBlock
+      ? sql`coalesce(${delayFor(failures)}, now()) + ${secondsOf(policy.memoryMs)}`
+      : sql`now() + ${secondsOf(policy.memoryMs)}`;
+  return sql`
+    insert into attempt_counters (key, hits, window_ends_at, blocked_until)
+    values (${key}, 1, ${memoryAfter(sql`1`)}, ${delayFor(sql`1`)})
+    on conflict (key) do update set
+      hits = ${hits},
+      window_ends_at = ${memoryAfter(hits)},
+      blocked_until = ${delayFor(hits)}`;
 }
 
 /**
@@ -44,21 +75,9 @@ export interface FailurePolicy {
  * firstDelay × 2^(failures − threshold), capped: a growing delay that no change of address resets.
  */
 export async function recordFailure(db: Database, key: string, policy: FailurePolicy): Promise<AttemptCount> {
-  const hits = sql`case when attempt_counters.window_ends_at <= now() then 1 else attempt_counters.hits + 1 end`;
-  const delayFor = (failures: ReturnType<typeof sql>) => sql`case when ${failures} >= ${policy.threshold}
-      then now() + make_interval(secs => least(${policy.maxDelayMs / 1000}::float8,
-        ${policy.firstDelayMs / 1000}::float8 * power(2, least(${failures} - ${policy.threshold}, 30))))
-      else null end`;
   const rows = await execute<{ hits: number; blocked_until: string | Date | null }>(
     db,
-    sql`
-    insert into attempt_counters (key, hits, window_ends_at, blocked_until)
-    values (${key}, 1, now() + make_interval(secs => ${policy.memoryMs / 1000}), ${delayFor(sql`1`)})
-    on conflict (key) do update set
-      hits = ${hits},
-      window_ends_at = excluded.window_ends_at,
-      blocked_until = ${delayFor(hits)}
-    returning hits, blocked_until`,
+    sql`${failureUpsert(key, policy)} returning hits, blocked_until`,
   );
   const row = rows[0];
   return { hits: Number(row?.hits ?? 1), blockedUntil: toDate(row?.blocked_until ?? null) };
@@ -78,13 +97,20 @@ export async function forgetAttempts(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from attempt_counters where key = ${key}`);
 }
 
-/** Drops rows whose window and block have both ended; they would count from zero anyway. */
+/**
+ * Drops rows whose window and block have both ended; they would count from zero anyway. Rows another
+ * statement holds are skipped (the next sweep takes them): a line authentication writes two rows in one
+ * statement, and waiting for one of them while holding another could deadlock with it.
+ */
 export async function sweepAttemptCounters(db: Database): Promise<number> {
   const rows = await execute<{ key: string }>(
     db,
     sql`
     delete from attempt_counters
-    where window_ends_at <= now() and (blocked_until is null or blocked_until <= now())
+    where key in (
+      select key from attempt_counters
+      where window_ends_at <= now() and (blocked_until is null or blocked_until <= now())
+      for update skip locked)
     returning key`,
   );
   return rows.length;

@@ -622,7 +622,8 @@ describe('player_api.php: credentials and CORS [a3]', () => {
     const { headers } = await api('&action=get_live_categories');
     expect(headers.get('access-control-allow-origin')).toBe('*');
     expect(headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(headers.get('cache-control')).toBeNull();
+    // Decision 0063 (was none in 0039): answers hold the line's password.
+    expect(headers.get('cache-control')).toBe('no-store');
     for (const path of ['/player_api.php', '/get.php', '/xmltv.php']) {
       const preflight = await fetch(`${base}${path}?username=x&password=y`, {
         method: 'OPTIONS',

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database';
 import { getOrCreateSecret } from '../../db/secrets';
 import { API_CONTENT_SECURITY_POLICY } from '../../lib/content-security-policy';
 import { publicBaseUrl } from '../../lib/public-base-url';
+import { replyBlocked, type LineAuthGuard, type LineAuthOutcome } from '../attempts/line-auth-guard';
 import { AnswerCache } from './answer-cache';
 import { queryText, REFUSED_LOGIN, type PlayerQuery } from './player-api.service';
 import { playerApiResponse, playlistAnswer } from './player-cache.service';
@@ -23,14 +24,30 @@ export const PLAYER_PATHS = ['/player_api.php', '/get.php', '/xmltv.php'] as con
 
 const DEFAULT_ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Range, X-Requested-With';
 
-async function lineOf(db: Database, request: FastifyRequest): Promise<PlayerLine | undefined> {
+/** The line of the query's credentials, through the flood protection (decision 0063). */
+async function lineOf(
+  db: Database,
+  lineAuth: LineAuthGuard,
+  request: FastifyRequest,
+): Promise<LineAuthOutcome<PlayerLine>> {
   const query = request.query as PlayerQuery;
-  return findPlayerLine(db, queryText(query, 'username') ?? '', queryText(query, 'password') ?? '');
+  const username = queryText(query, 'username') ?? '';
+  const password = queryText(query, 'password') ?? '';
+  return lineAuth.authenticate({ username, password, address: request.ip }, () =>
+    findPlayerLine(db, username, password),
+  );
 }
 
-/** get.php and xmltv.php refuse with a 4xx: 401 for wrong credentials, 403 for a line that may not watch. */
-function refusal(reply: FastifyReply, line: PlayerLine | undefined): FastifyReply | undefined {
-  if (!line) return reply.code(401).type('text/plain; charset=utf-8').send('Usuário ou senha inválidos');
+/**
+ * get.php and xmltv.php refuse with a 4xx: 429 without a body when blocked (decision 0063), 401 for wrong
+ * credentials, 403 for a line that may not watch.
+ */
+function refusal(reply: FastifyReply, auth: LineAuthOutcome<PlayerLine>): FastifyReply | undefined {
+  if (auth.outcome === 'blocked') return replyBlocked(reply, auth.retryAfterSeconds).send();
+  if (auth.outcome === 'refused') {
+    return reply.code(401).type('text/plain; charset=utf-8').send('Usuário ou senha inválidos');
+  }
+  const line = auth.line;
   if (line.status !== 'Active') {
     return reply.code(403).type('text/plain; charset=utf-8').send('Linha sem acesso (vencida ou bloqueada)');
   }
@@ -72,6 +89,8 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    // Answers hold the line's password (and depend on it): never kept by a cache (decision 0063).
+    reply.header('Cache-Control', 'no-store');
   });
 
   for (const path of PLAYER_PATHS) {
@@ -91,9 +110,11 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
   }
 
   app.get('/player_api.php', async (request, reply) => {
-    const line = await lineOf(db, request);
+    const auth = await lineOf(db, app.lineAuth, request);
     reply.type('application/json; charset=utf-8');
-    if (!line) return reply.send(REFUSED_LOGIN);
+    if (auth.outcome === 'blocked') return replyBlocked(reply, auth.retryAfterSeconds).send(REFUSED_LOGIN);
+    if (auth.outcome === 'refused') return reply.send(REFUSED_LOGIN);
+    const line = auth.line;
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
     return reply.send(
       await playerApiResponse(
@@ -108,9 +129,10 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
   });
 
   app.get('/get.php', async (request, reply) => {
-    const line = await lineOf(db, request);
-    const refused = refusal(reply, line);
-    if (refused || !line) return refused;
+    const auth = await lineOf(db, app.lineAuth, request);
+    const refused = refusal(reply, auth);
+    if (refused || auth.outcome !== 'authenticated') return refused;
+    const line = auth.line;
     const query = request.query as PlayerQuery;
     const type = queryText(query, 'type') === 'm3u' ? 'm3u' : 'm3u_plus';
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
@@ -125,9 +147,10 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
   });
 
   app.get('/xmltv.php', async (request, reply) => {
-    const line = await lineOf(db, request);
-    const refused = refusal(reply, line);
-    if (refused || !line) return refused;
+    const auth = await lineOf(db, app.lineAuth, request);
+    const refused = refusal(reply, auth);
+    if (refused || auth.outcome !== 'authenticated') return refused;
+    const line = auth.line;
     return reply
       .type('application/xml; charset=utf-8')
       .send(Readable.from(xmltvChunks(db, line), { objectMode: false }));

@@ -3,6 +3,7 @@ import type { DeliveryMode, StreamKind } from '@panel/shared/content/stream-kind
 import { LIVE_FORMATS, STREAM_PATH_SEGMENT } from '@panel/shared/content/stream-kinds';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import type { LineAuthGuard } from '../attempts/line-auth-guard';
 import { playerLineStatus } from '../player/player-line';
 import { addViews, viewDay } from '../views/views.repository';
 import { insertStreamStart, lookupStreamStart } from './stream-starts.repository';
@@ -12,7 +13,8 @@ import { insertStreamStart, lookupStreamStart } from './stream-starts.repository
  * decision 0040). Refusals: wrong or unknown credentials 401; a line that is not Active (expired, banned,
  * disabled) 403; a stream that does not exist, is retired, is of another kind than the URL's segment or
  * sits outside the line's bouquets 404 (the contract allows 406 or 404: 404 says nothing about whether
- * the id exists); an extension the stream is not served in 405. Never a redirect when refused.
+ * the id exists); an extension the stream is not served in 405. Never a redirect when refused. Before all
+ * of them, an address or username with too many failed authentications is blocked (decision 0063).
  */
 export type StreamSegment = 'live' | 'movie' | 'series';
 
@@ -22,6 +24,13 @@ export interface StreamStartRequest {
   password: string;
   /** `{id}.{ext}` */
   file: string;
+  /** The client's address (request.ip), for the flood protection (decision 0063). */
+  address: string;
+}
+
+/** Too many failed authentications: 429 without a body and without a redirect (decision 0063). */
+export interface BlockedStart {
+  retryAfterSeconds: number;
 }
 
 export interface AuthorisedStart {
@@ -58,15 +67,21 @@ export function liveSourceInFormat(sourceUrl: string, extension: string): string
 
 export async function authoriseStreamStart(
   db: Database,
+  lineAuth: LineAuthGuard,
   request: StreamStartRequest,
   now = new Date(),
-): Promise<AuthorisedStart> {
+): Promise<AuthorisedStart | BlockedStart> {
   if (!request.username || !request.password) throw unauthorised();
   const file = FILE.exec(request.file);
   const id = file ? Number(file[1]) : 0;
   // A malformed file name cannot name a stream, but the credentials are still checked first.
-  const found = await lookupStreamStart(db, request.username, id > 0 && id <= MAX_ID ? id : 0);
-  if (!found || !sameText(found.password, request.password)) throw unauthorised();
+  const auth = await lineAuth.authenticate(request, async () => {
+    const row = await lookupStreamStart(db, request.username, id > 0 && id <= MAX_ID ? id : 0);
+    return row && sameText(row.password, request.password) ? row : undefined;
+  });
+  if (auth.outcome === 'blocked') return { retryAfterSeconds: auth.retryAfterSeconds };
+  if (auth.outcome === 'refused') throw unauthorised();
+  const found = auth.line;
   if (playerLineStatus(found, now) !== 'Active') throw AppError.forbidden();
   if (
     !file ||

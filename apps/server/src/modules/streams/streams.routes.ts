@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { getOrCreateSecret } from '../../db/secrets';
 import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-base-url';
+import { replyBlocked } from '../attempts/line-auth-guard';
 import type { RelayKind } from '../connections/connection-relays';
 import { proxyStreamStart, proxyTokenTarget, type Relay } from './stream-proxy.service';
 import {
@@ -83,10 +84,13 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   const counter = createStartCounter();
   const ttl = config.STREAM_TOKEN_TTL_SECONDS;
   const connections = app.connections;
+  const lineAuth = app.lineAuth;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('Access-Control-Expose-Headers', 'Content-Length, Content-Range, Accept-Ranges');
+    // Stream URLs carry the line's password, tokens expire: no answer is kept by a cache (decision 0063).
+    reply.header('Cache-Control', 'no-store');
   });
 
   for (const url of [...SEGMENTS.map((segment) => `/${segment}/:username/:password/:file`), '/hls/*']) {
@@ -100,7 +104,15 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       logSerializers,
       handler: async (request, reply) => {
         const { username, password, file } = request.params;
-        const start = await authoriseStreamStart(db, { segment, username, password, file });
+        const address = request.ip;
+        const start = await authoriseStreamStart(db, lineAuth, {
+          segment,
+          username,
+          password,
+          file,
+          address,
+        });
+        if ('retryAfterSeconds' in start) return replyBlocked(reply, start.retryAfterSeconds).send();
         if (request.method === 'HEAD') return answerHead(request, reply, start);
         const expires = Math.floor(Date.now() / 1000) + ttl;
         const counted = counter.counts(start, request.method, request.headers.range);
@@ -181,7 +193,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
     const claims = { lineId: start.lineId, streamId: start.streamId, connectionId, expires };
     const separator = start.sourceUrl.includes('?') ? '&' : '?';
     const location = `${start.sourceUrl}${separator}${streamTokenQuery(secret, claims)}`;
-    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+    return reply.redirect(location, 302);
   }
 
   function proxyContext(request: FastifyRequest, method: 'GET' | 'HEAD') {
