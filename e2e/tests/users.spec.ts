@@ -153,6 +153,19 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
   balance -= 300;
   await expectBalance(page, balance);
 
+  // 'Gerenciar telas' says how screens are counted and freed, with the server's own numbers (decision 0062).
+  await lineAction(page, iptvName, 'manage-screens');
+  const screensModal = page.getByTestId('screens-modal');
+  const policy = screensModal.getByTestId('screens-policy');
+  await expect(policy).toContainText('Como as telas são contadas');
+  await expect(policy).toContainText(
+    'Quando o aparelho para de assistir, a tela fica livre em até 30 segundos (em até 90 segundos quando o conteúdo vem direto do servidor de streaming).',
+  );
+  await expect(policy).toContainText('Com todas as telas em uso, um novo aparelho é recusado');
+  await page.screenshot(shot('23b-users-screens-policy'));
+  await screensModal.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(screensModal).toBeHidden();
+
   // Renew the P2P line by calendar, 15 days past the window's first day; the shown price is charged.
   await lineAction(page, p2p.username, 'renew-calendar');
   const renewCalendar = page.getByTestId('renew-calendar-modal');
