@@ -3,8 +3,11 @@ import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { COPY_TOAST_MS, TOAST_MS } from '@panel/shared/ui/ui-constants';
 import { mapError } from './map-error';
 
-/** docs/product/messages.md#toasts: success toasts carry the title 'Success' and stay 6000 ms. */
-export const SUCCESS_TITLE = 'Success';
+/**
+ * docs/product/messages.md#toasts: success toasts carry the title 'Sucesso' (the specification's 'Success' is
+ * English; docs/product/contradictions.md#toast-titles) and stay 6000 ms.
+ */
+export const SUCCESS_TITLE = 'Sucesso';
 export const COPIED_TEXT = 'Copiado para a área de transferência!';
 /** docs/product/messages.md#toasts "action done": block, unblock, remove, transfer and other one-click actions. */
 export const ACTION_DONE_TEXT = 'Ação realizada com sucesso!';

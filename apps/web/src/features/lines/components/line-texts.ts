@@ -3,7 +3,7 @@
  * live in `@panel/shared/lines/line-messages`; these are the toasts and labels around them.
  */
 
-/** Success toasts of docs/product/messages.md#toasts (title 'Success', 6000 ms, `showSuccessToast`). */
+/** Success toasts of docs/product/messages.md#toasts (title 'Sucesso', 6000 ms, `showSuccessToast`). */
 export const LINE_TOASTS = {
   renewed: 'Usuário renovado com sucesso',
   blocked: 'Usuário bloqueado com sucesso',

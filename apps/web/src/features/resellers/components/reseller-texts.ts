@@ -1,4 +1,4 @@
-/** Success toasts of docs/product/messages.md#toasts for the resellers screens (title 'Success', see lib/toasts). */
+/** Success toasts of docs/product/messages.md#toasts for the resellers screens (title 'Sucesso', see lib/toasts). */
 export const RESELLER_TOASTS = {
   created: 'Revendedor criado com sucesso!',
   updated: 'Revendedor atualizado com sucesso!',

@@ -65,7 +65,7 @@ describe('RenewByPackageModal (docs/product/rules.md#renewals, docs/product/cost
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ method: 'POST', body: { package_id: 20 } });
     expect(await screen.findAllByText('Usuário renovado com sucesso')).toHaveLength(1);
-    expect(screen.getAllByText('Success')).toHaveLength(1);
+    expect(screen.getAllByText('Sucesso')).toHaveLength(1);
     expect(balanceRefreshed()).toBe(true);
     expect(listInvalidated()).toBe(true);
   });
