@@ -1,3 +1,4 @@
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { Notifications, notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -54,6 +55,17 @@ interface Setup {
   appQueryClient?: boolean;
 }
 
+/** GET /api/complements as the server answers it: trials on unless a test switches them off. */
+function complements(trials: 'true' | 'false' = 'true') {
+  return {
+    groups: [],
+    packages: { iptv: [], trial: [], p2p: [] },
+    bouquets: [],
+    settings: [{ key: 'trial_user_create_enabled', value: trials }],
+    server_time: 1_800_000_000,
+  };
+}
+
 function renderDashboard({
   type = 'reseller',
   lines = [],
@@ -70,6 +82,7 @@ function renderDashboard({
       return { body: { data: expiringLoads > 1 && linesAfter ? linesAfter : lines } };
     },
     'GET /dashboard/top-viewed': { body: { period: 7, movies: [], series: [] } },
+    'GET /complements': { body: complements() },
     ...extra,
   });
   const profile = buildProfile({ type, credits: '100.00' });
@@ -180,6 +193,19 @@ describe('DashboardPage: profile card', () => {
     expect(await screen.findAllByTestId('quick-link-users')).toHaveLength(1);
     expect(screen.getAllByTestId('quick-link-resellers')).toHaveLength(1);
     expect(screen.getAllByTestId('quick-link-quick-test')).toHaveLength(1);
+  });
+
+  it('"Criar teste rápido" is disabled and says why while trials are switched off', async () => {
+    const { router } = renderDashboard({
+      extra: { 'GET /complements': { body: complements('false') } },
+    });
+    expect((await screen.findByTestId('quick-link-quick-test-off')).textContent).toBe(
+      LINE_MESSAGES.trialsDisabled,
+    );
+    const button = screen.getByTestId('quick-link-quick-test');
+    expect(button.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(button);
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('"Criar teste rápido" opens /users with the quick-test flag', async () => {

@@ -3,10 +3,12 @@ import { IconFlask, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DashboardStats } from '@panel/shared/dashboard/dashboard-api';
 import { formatCredits } from '@panel/shared/money/credits';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { AccountType, Profile } from '@panel/shared/profile/profile-schema';
 import { UserAvatar } from '@/components/user-avatar';
 import { isMenuGroup, visibleSidebarMenu } from '@/config/menu-definition';
 import { paths } from '@/config/paths';
+import { complementSetting, useComplements } from '@/lib/queries/complements-query';
 import { ACCOUNT_TYPE_LABELS, QUICK_LINKS } from './dashboard-texts';
 import { HiddenNumber } from './hidden-number';
 
@@ -127,22 +129,42 @@ export function ProfileCard({ profile, stats, statsFailed, revealed }: ProfileCa
               {QUICK_LINKS.resellers}
             </Button>
           )}
-          {seesUsers && (
-            <Button
-              component={Link}
-              to={paths.users}
-              state={QUICK_TEST_STATE}
-              variant="light"
-              color="teal"
-              justify="flex-start"
-              leftSection={<IconFlask size={18} />}
-              data-testid="quick-link-quick-test"
-            >
-              {QUICK_LINKS.quickTest}
-            </Button>
-          )}
+          {seesUsers && <QuickTestLink />}
         </Stack>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * 'Criar teste rápido' opens /users on a trial with random credentials. With trials switched off by the
+ * admin it would open a paid line's form, so it is disabled and says why (issue 25).
+ */
+function QuickTestLink() {
+  const { data: complements } = useComplements();
+  const trialsOff = complementSetting(complements, 'trial_user_create_enabled') === 'false';
+  const common = {
+    variant: 'light',
+    color: 'teal',
+    justify: 'flex-start',
+    leftSection: <IconFlask size={18} />,
+    'data-testid': 'quick-link-quick-test',
+  } as const;
+  if (trialsOff) {
+    return (
+      <Stack gap={2}>
+        <Button {...common} disabled>
+          {QUICK_LINKS.quickTest}
+        </Button>
+        <Text size="xs" c="dimmed" data-testid="quick-link-quick-test-off">
+          {LINE_MESSAGES.trialsDisabled}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Button {...common} component={Link} to={paths.users} state={QUICK_TEST_STATE}>
+      {QUICK_LINKS.quickTest}
+    </Button>
   );
 }
