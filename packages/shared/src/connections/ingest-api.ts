@@ -99,6 +99,12 @@ export const connectionsResultSchema = z.object({
     .describe(
       'Heartbeats the edge must act on: stop serving these connections (unknown, ended, disconnected from the panel, expired or replaced).',
     ),
+  refused: z
+    .array(z.object({ connection_id: z.number().int() }))
+    .default([])
+    .describe(
+      'Heartbeats and ends for connections another server serves: not applied, the connection left as it was. A server touches only the connections it reported first (decision 0066).',
+    ),
 });
 export type ConnectionsResult = z.infer<typeof connectionsResultSchema>;
 

@@ -12,9 +12,18 @@ export interface Heartbeat {
 }
 
 /**
+ * Only the server that serves a connection touches it (decision 0066): one no server reported yet
+ * (server_id null, a fresh redirect) is claimed by the first that reports it; once claimed, only that
+ * server. In the statement's WHERE, so a concurrent claim is settled by the row lock: PostgreSQL re-checks
+ * the condition on the row the winner wrote, and the loser's update skips it.
+ */
+const servedBy = (serverId: number) => sql`(c.server_id is null or c.server_id = ${serverId})`;
+
+/**
  * Refreshes the active connections of a batch of heartbeats in one statement (UPDATE … FROM unnest):
  * only rows not ended and seen within the TTL, so an expired connection the sweeper has not ended yet is
- * not brought back over a screen another start may have taken (decision 0045). Answers the ids refreshed.
+ * not brought back over a screen another start may have taken (decision 0045), and only this server's
+ * (or unclaimed) ones (decision 0066). Answers the ids refreshed.
  */
 export async function refreshConnections(
   tx: Transaction,
@@ -39,17 +48,21 @@ export async function refreshConnections(
     where c.id = i.id
       and c.ended_at is null
       and c.last_seen_at > now() - ${ttlSeconds}::int * interval '1 second'
+      and ${servedBy(serverId)}
     returning c.id`);
   return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
 }
 
-/** Ends the connections a player closed (end_reason 'closed'), in one statement; answers how many. */
+/**
+ * Ends the connections a player closed (end_reason 'closed'), in one statement, only this server's or
+ * unclaimed ones (decision 0066); answers the ids ended.
+ */
 export async function endConnections(
   tx: Transaction,
   serverId: number,
   ends: readonly { id: number; bytes: number | null }[],
-): Promise<number> {
-  if (ends.length === 0) return 0;
+): Promise<number[]> {
+  if (ends.length === 0) return [];
   const result = await tx.execute(sql`
     update live_connections c
     set ended_at = now(), end_reason = 'closed', last_seen_at = now(),
@@ -58,9 +71,22 @@ export async function endConnections(
       ${sql.param(ends.map((end) => end.id))}::bigint[],
       ${sql.param(ends.map((end) => end.bytes))}::bigint[]
     ) as i(id, bytes)
-    where c.id = i.id and c.ended_at is null
+    where c.id = i.id and c.ended_at is null and ${servedBy(serverId)}
     returning c.id`);
-  return rowsOf(result).length;
+  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
+}
+
+/** Of these connections, the ones another server has claimed (decision 0066): this server may not touch them. */
+export async function servedElsewhere(
+  tx: Transaction,
+  serverId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await tx.execute(sql`
+    select id from live_connections
+    where id = any(${sql.param(ids)}::bigint[]) and server_id is not null and server_id <> ${serverId}`);
+  return new Set(rowsOf<{ id: number | string }>(result).map((row) => Number(row.id)));
 }
 
 /** Why connections did not take a heartbeat: their end reason, 'expired' when overdue, absent when unknown. */

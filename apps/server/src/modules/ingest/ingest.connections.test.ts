@@ -96,6 +96,73 @@ describe('POST /api/ingest/v1/connections', () => {
     expect(again.json()).toMatchObject({ ended: 0, stop: [{ connection_id: first.id, reason: 'ended' }] });
   });
 
+  it("a server cannot heartbeat, end or take over another server's connections: refused, counted, unchanged", async () => {
+    // Server B reports (claims) a fresh redirect; server A's token then tries everything on it.
+    const ofB = await connection({ watching: 'Canal B' });
+    const claimed = await send(
+      { heartbeats: [{ connection_id: ofB.id, divergence: 4, bytes: 100 }] },
+      otherEdge,
+    );
+    expect(claimed.json()).toMatchObject({ refreshed: 1, stop: [], refused: [] });
+    const endedOfB = await connection({ serverId: otherEdge.id, endedAt: new Date(), endReason: 'closed' });
+    const ownOfA = await connection();
+    const before = await t.db
+      .select()
+      .from(liveConnections)
+      .where(inArray(liveConnections.id, [ofB.id, endedOfB.id]));
+
+    const response = await send({
+      heartbeats: [
+        { connection_id: ofB.id, divergence: 50, watching: 'Sequestrado', bytes: 1 },
+        { connection_id: endedOfB.id, divergence: 1 },
+        { connection_id: ownOfA.id, divergence: 2 },
+      ],
+      ends: [{ connection_id: ofB.id, bytes: 2 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      batch_id: expect.any(String),
+      refreshed: 1,
+      ended: 0,
+      stop: [],
+      refused: [{ connection_id: ofB.id }, { connection_id: endedOfB.id }],
+    });
+    // Nothing of B's changed: not refreshed, not ended, still B's.
+    expect(
+      await t.db
+        .select()
+        .from(liveConnections)
+        .where(inArray(liveConnections.id, [ofB.id, endedOfB.id])),
+    ).toEqual(before);
+    expect(await rowOf(ofB.id)).toMatchObject({ serverId: otherEdge.id, endedAt: null, divergence: 4 });
+    // A's own connection works as before: claimed by A, refreshed, then ended by A.
+    expect(await rowOf(ownOfA.id)).toMatchObject({ serverId: edge.id, divergence: 2 });
+    expect((await send({ ends: [{ connection_id: ownOfA.id }] })).json()).toMatchObject({
+      ended: 1,
+      refused: [],
+    });
+    expect(await rowOf(ownOfA.id)).toMatchObject({ endReason: 'closed', serverId: edge.id });
+    // And B still serves its own.
+    expect(
+      (await send({ heartbeats: [{ connection_id: ofB.id, divergence: 5 }], ends: [] }, otherEdge)).json(),
+    ).toMatchObject({ refreshed: 1, refused: [] });
+    expect((await send({ ends: [{ connection_id: ofB.id }] }, otherEdge)).json()).toMatchObject({ ended: 1 });
+  });
+
+  it('an unclaimed connection reported by two servers at once goes to exactly one of them', async () => {
+    const fresh = await connection();
+    const answers = await Promise.all(
+      [edge, otherEdge].map((server) =>
+        send({ heartbeats: [{ connection_id: fresh.id, divergence: 1 }] }, server),
+      ),
+    );
+    const results = answers.map((answer) => answer.json<{ refreshed: number; refused: unknown[] }>());
+    expect(results.map((result) => result.refreshed).sort()).toEqual([0, 1]);
+    const winner = results[0]!.refreshed === 1 ? edge : otherEdge;
+    expect((await rowOf(fresh.id)).serverId).toBe(winner.id);
+    expect(results.find((result) => result.refreshed === 0)?.refused).toEqual([{ connection_id: fresh.id }]);
+  });
+
   it('a batch sent again answers its first result and is not applied twice', async () => {
     const target = await connection();
     const batch = { batch_id: 'replayed-1', heartbeats: [{ connection_id: target.id, divergence: 40 }] };
@@ -108,11 +175,12 @@ describe('POST /api/ingest/v1/connections', () => {
     expect(replay.json()).toEqual(first.json());
     expect((await rowOf(target.id)).divergence).toBe(2);
     // Batch ids are per server: another server's batch with the same id is its own.
+    const othersOwn = await connection();
     const fromOther = await t
       .as(otherEdge.token)
-      .post(URL, { ...batch, heartbeats: [{ connection_id: target.id, divergence: 9 }] });
-    expect(fromOther.json()).toMatchObject({ refreshed: 1 });
-    expect((await rowOf(target.id)).divergence).toBe(9);
+      .post(URL, { ...batch, heartbeats: [{ connection_id: othersOwn.id, divergence: 9 }] });
+    expect(fromOther.json()).toMatchObject({ refreshed: 1, refused: [] });
+    expect((await rowOf(othersOwn.id)).divergence).toBe(9);
   });
 
   it('the same batch sent concurrently is applied once', async () => {

@@ -34,14 +34,28 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ service: IngestService }> = a
       schema: {
         tags,
         security,
-        summary: 'Connection heartbeats and ends; answers the connections the edge must stop',
+        summary:
+          'Connection heartbeats and ends of this server’s connections; answers the ones to stop and the ones refused',
         description:
-          'Heartbeats refresh active connections (divergence, watching, bytes). A heartbeat for a connection that is unknown, ended, disconnected from the panel or expired is answered in `stop`: the edge stops serving it. Ends close connections (end reason closed).',
+          'Heartbeats refresh active connections (divergence, watching, bytes). A heartbeat for a connection that is unknown, ended, disconnected from the panel or expired is answered in `stop`: the edge stops serving it. Ends close connections (end reason closed). A server touches only the connections it serves: the first server to report a connection claims it, and heartbeats or ends from any other server are answered in `refused` and change nothing.',
         body: connectionsBatchSchema,
         response: { 200: connectionsResultSchema, ...errorResponses },
       },
     },
-    async (request) => service.connections(requireStreamingServer(request).id, request.body),
+    async (request) => {
+      const server = requireStreamingServer(request).id;
+      const result = await service.connections(server, request.body);
+      // A batch stored before `refused` existed answers without it (the response schema fills it in).
+      const refused = (result as Partial<typeof result>).refused?.length ?? 0;
+      if (refused > 0) {
+        // Another server's connections: a misrouted edge, or a leaked token probing (decision 0066).
+        request.log.warn(
+          { server, refused, batch: request.body.batch_id },
+          'streaming server refused on connections it does not serve',
+        );
+      }
+      return result;
+    },
   );
 
   app.post(
@@ -52,9 +66,9 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ service: IngestService }> = a
       schema: {
         tags,
         security,
-        summary: 'P2P sessions playing now, and the ones that ended',
+        summary: 'This server’s P2P sessions playing now, and the ones that ended',
         description:
-          'Sessions are keyed by the service’s session id; the line is found by username among P2P and hybrid lines. Unknown usernames are answered in `unknown` and not stored.',
+          'Sessions are keyed by the server and the service’s session id: a server refreshes and ends only the sessions it reported, never another server’s with the same id. The line is found by username among P2P and hybrid lines. Unknown usernames are answered in `unknown` and not stored.',
         body: p2pSessionsBatchSchema,
         response: { 200: p2pSessionsResultSchema, ...errorResponses },
       },

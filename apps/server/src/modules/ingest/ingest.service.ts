@@ -13,6 +13,7 @@ import {
   connectionState,
   endConnections,
   refreshConnections,
+  servedElsewhere,
   stopReasons,
   type Heartbeat,
 } from './ingest-connections.repository';
@@ -61,7 +62,8 @@ const STOP_REASON_OF_END: Record<string, StopReason> = {
  * The ingest API's rules (decision 0045): every batch applied once per server and batch id, every kind
  * of item one statement. Heartbeats keep active connections alive; the ones that are not (unknown, ended,
  * disconnected, overdue) come back as `stop`, which is how an edge learns a disconnect whose command it
- * never received.
+ * never received. A server touches only the connections it serves (or unclaimed ones, decision 0066): the
+ * others are answered in `refused` and left as they were.
  */
 export function createIngestService(options: {
   db: Database;
@@ -84,16 +86,24 @@ export function createIngestService(options: {
         const refreshed = new Set(
           await refreshConnections(tx, serverId, options.connectionTtlSeconds, beats),
         );
-        const missing = beats.filter((beat) => !refreshed.has(beat.id)).map((beat) => beat.id);
+        const notRefreshed = beats.filter((beat) => !refreshed.has(beat.id)).map((beat) => beat.id);
+        const refusedBeats = await servedElsewhere(tx, serverId, notRefreshed);
+        const missing = notRefreshed.filter((id) => !refusedBeats.has(id));
         const reasons = await stopReasons(tx, missing);
         const ends = lastByKey(input.ends, (end) => end.connection_id)
           .map((end) => ({ id: end.connection_id, bytes: end.bytes ?? null }))
           .sort((a, b) => a.id - b.id);
-        const ended = await endConnections(tx, serverId, ends);
+        const ended = new Set(await endConnections(tx, serverId, ends));
+        const refusedEnds = await servedElsewhere(
+          tx,
+          serverId,
+          ends.filter((end) => !ended.has(end.id)).map((end) => end.id),
+        );
+        const refused = [...new Set([...refusedBeats, ...refusedEnds])].sort((a, b) => a - b);
         return {
           batch_id: input.batch_id,
           refreshed: refreshed.size,
-          ended,
+          ended: ended.size,
           stop: missing.map((id) => {
             const reason = reasons.get(id);
             return {
@@ -101,6 +111,7 @@ export function createIngestService(options: {
               reason: reason ? (STOP_REASON_OF_END[reason] ?? 'ended') : 'unknown',
             };
           }),
+          refused: refused.map((id) => ({ connection_id: id })),
         };
       });
     },

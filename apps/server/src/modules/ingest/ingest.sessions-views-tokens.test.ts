@@ -95,6 +95,30 @@ describe('POST /api/ingest/v1/p2p-sessions', () => {
     expect(other).toHaveLength(1);
   });
 
+  it("a server cannot end or rewrite another server's session with the same id", async () => {
+    const owner = await createAccount(t.app);
+    const line = await createLine(t.app, owner, { system: 2, macaddr: null });
+    const post = (server: TestStreamingServer, body: Record<string, unknown>) =>
+      t.as(server.token).post('/api/ingest/v1/p2p-sessions', { batch_id: batchId(), ...body });
+    const report = { session_id: 'of-b', username: line.username, channel_name: 'Canal B', duration: 10 };
+    expect((await post(otherEdge, { sessions: [report] })).json()).toMatchObject({ stored: 1 });
+    const sessionOfB = () =>
+      t.db
+        .select()
+        .from(p2pSessions)
+        .where(and(eq(p2pSessions.serverId, otherEdge.id), eq(p2pSessions.sessionKey, 'of-b')));
+    const [before] = await sessionOfB();
+
+    // A ends B's session id: nothing ended. A reports the same id: its own row, B's untouched.
+    expect((await post(edge, { ends: ['of-b'] })).json()).toMatchObject({ ended: 0 });
+    await post(edge, { sessions: [{ ...report, channel_name: 'Sequestrado', duration: 999 }] });
+    expect((await post(edge, { ends: ['of-b'] })).json()).toMatchObject({ ended: 1 });
+    expect(await sessionOfB()).toEqual([before]);
+    expect(before).toMatchObject({ channelName: 'Canal B', durationSeconds: 10, endedAt: null });
+    // B still ends its own.
+    expect((await post(otherEdge, { ends: ['of-b'] })).json()).toMatchObject({ ended: 1 });
+  });
+
   it('refuses a session without a username, in Portuguese', async () => {
     expectRefusal(
       await t.as(edge.token).post('/api/ingest/v1/p2p-sessions', {
@@ -225,7 +249,13 @@ describe('batch ids', () => {
     const connections = await t.as(edge.token).post('/api/ingest/v1/connections', { batch_id: 'shared-id' });
     const sessions = await t.as(edge.token).post('/api/ingest/v1/p2p-sessions', { batch_id: 'shared-id' });
     expect(views.json()).toEqual({ batch_id: 'shared-id', counted: 0, unknown_stream_ids: [] });
-    expect(connections.json()).toEqual({ batch_id: 'shared-id', refreshed: 0, ended: 0, stop: [] });
+    expect(connections.json()).toEqual({
+      batch_id: 'shared-id',
+      refreshed: 0,
+      ended: 0,
+      stop: [],
+      refused: [],
+    });
     expect(sessions.json()).toEqual({ batch_id: 'shared-id', stored: 0, ended: 0, unknown: [] });
   });
 });
