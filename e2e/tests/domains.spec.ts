@@ -40,9 +40,17 @@ test('a reseller adds two domains, both verified; sets one as default and remove
   // /domains/create opens the modal; the shared rule speaks before anything is sent.
   await page.goto('/domains/create');
   const modal = page.getByTestId('domain-new');
-  await modal.getByTestId('domain-new-input').fill('sem-ponto');
+  await modal.getByTestId('domain-new-input').fill('site.c0m');
   await modal.getByTestId('domain-new-submit').click();
   await expect(modal.getByText('Formato de domínio inválido (ex: meudominio.com.br)')).toBeVisible();
+  // Bare IPs and internal names are refused too (issue 25).
+  await modal.getByTestId('domain-new-input').fill('metadata.google.internal');
+  await modal.getByTestId('domain-new-submit').click();
+  await expect(
+    modal.getByText(
+      'Informe um domínio público: endereços IP e nomes internos (como localhost ou .internal) não são aceitos.',
+    ),
+  ).toBeVisible();
   await modal.getByTestId('domain-new-input').fill(first.toUpperCase());
   await modal.getByTestId('domain-new-submit').click();
   await expect(modal.getByTestId('domain-setup-name')).toHaveText(first);

@@ -142,6 +142,13 @@ const configSchema = z
     DOMAIN_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     // How often domains still pending are checked again in the background.
     DOMAIN_VERIFY_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+    // 'true' lets the token-file check reach loopback and private addresses (the tests' and journeys' local
+    // servers); otherwise a domain resolving to one is never fetched, so a reseller's DNS cannot make the panel
+    // call its own network, its cloud's metadata or itself (issue 25, decision 0048).
+    DOMAIN_ALLOW_PRIVATE_HOSTS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     // How long the short-link redirect remembers which verified domain a Host names (or that it names none),
     // in ms; the domains module clears it when a domain is verified or removed (decision 0049).
     SHORT_LINK_HOST_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

@@ -2,6 +2,7 @@ import { createSocket, type RemoteInfo } from 'node:dgram';
 
 const TYPE_A = 1;
 const TYPE_CNAME = 5;
+const TYPE_AAAA = 28;
 const CLASS_IN = 1;
 const RCODE_NAME_ERROR = 3;
 
@@ -12,6 +13,8 @@ export interface FakeDnsOptions {
   answers: Record<string, string[]>;
   /** CNAME answers by host name. */
   cnames?: Record<string, string>;
+  /** IPv6 answers by host name (no '*'); other names answer AAAA with no records. */
+  answers6?: Record<string, string[]>;
 }
 
 export interface FakeDns {
@@ -46,6 +49,21 @@ function encodeName(name: string): Buffer {
   return Buffer.concat([...parts, Buffer.from([0])]);
 }
 
+/** The 16 bytes of an IPv6 address written with hex groups and at most one '::' (no embedded IPv4). */
+function ipv6Bytes(address: string): Buffer {
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const missing = 8 - groups(head).length - groups(tail).length;
+  const all = [
+    ...groups(head),
+    ...Array<string>(tail === undefined ? 0 : missing).fill('0'),
+    ...groups(tail),
+  ];
+  const bytes = Buffer.alloc(16);
+  all.forEach((group, index) => bytes.writeUInt16BE(parseInt(group, 16), index * 2));
+  return bytes;
+}
+
 /** One answer record pointing at the question's name (offset 12). */
 function record(type: number, data: Buffer): Buffer {
   const head = Buffer.alloc(12);
@@ -69,7 +87,11 @@ function answerFor(query: Buffer, options: FakeDnsOptions, queries: string[]): B
     for (const address of addresses)
       records.push(record(TYPE_A, Buffer.from(address.split('.').map(Number))));
   }
-  const known = Boolean(addresses || cname);
+  const addresses6 = options.answers6?.[question.name];
+  if (question.type === TYPE_AAAA && addresses6) {
+    for (const address of addresses6) records.push(record(TYPE_AAAA, ipv6Bytes(address)));
+  }
+  const known = Boolean(addresses || cname || addresses6);
   const header = Buffer.alloc(12);
   query.copy(header, 0, 0, 2);
   // QR, the query's RD bit, RA; NXDOMAIN for a name it knows nothing of.
@@ -81,7 +103,7 @@ function answerFor(query: Buffer, options: FakeDnsOptions, queries: string[]): B
 
 /**
  * A tiny DNS server over UDP for tests and journeys: answers A queries from `answers` (and CNAME queries
- * from `cnames`), AAAA with no records, anything unknown with NXDOMAIN. Written on the wire format by hand
+ * from `cnames`, AAAA from `answers6`, other AAAA with no records), anything unknown with NXDOMAIN. Written on the wire format by hand
  * (RFC 1035), enough for node:dns's resolver.
  */
 export async function startFakeDns(options: FakeDnsOptions): Promise<FakeDns> {

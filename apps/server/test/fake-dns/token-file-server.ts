@@ -6,14 +6,18 @@ export interface TokenFileServer {
   port: number;
   /** What the token file answers, by Host (without port); unset hosts answer 404. */
   readonly tokens: Map<string, string>;
+  /** The Host (without port) of every request received, in order. */
+  readonly requests: string[];
   close(): Promise<void>;
 }
 
 /** A reseller's own web server, for tests: serves DOMAIN_TOKEN_PATH with the token set for the Host. */
 export async function startTokenFileServer(): Promise<TokenFileServer> {
   const tokens = new Map<string, string>();
+  const requests: string[] = [];
   const server = createServer((request, response) => {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    requests.push(host);
     const token = request.url === DOMAIN_TOKEN_PATH ? tokens.get(host) : undefined;
     if (token === undefined) {
       response.writeHead(404).end();
@@ -25,6 +29,7 @@ export async function startTokenFileServer(): Promise<TokenFileServer> {
   return {
     port: (server.address() as AddressInfo).port,
     tokens,
+    requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -21,7 +21,6 @@ describe('the domain form (docs/product/rules.md#domain-form)', () => {
     expect(DOMAIN_MESSAGES.invalid).toBe('Formato de domínio inválido (ex: meudominio.com.br)');
     const long = `${'a'.repeat(63)}.`.repeat(4) + 'com';
     for (const domain of [
-      'localhost',
       'http://site.com',
       'site.com/',
       'site.com.',
@@ -32,9 +31,39 @@ describe('the domain form (docs/product/rules.md#domain-form)', () => {
       'site.c',
       'site.c0m',
       'sí te.com',
+      'cafe.be:80',
       long,
     ]) {
       expect(messageOf(domain), domain).toBe(DOMAIN_MESSAGES.invalid);
+    }
+  });
+
+  it('refuses bare IP addresses and internal names, with one message (issue 25)', () => {
+    for (const domain of [
+      '127.0.0.1',
+      '169.254.169.254',
+      '8.8.8.8',
+      '999.1.1.1',
+      '::1',
+      '[::1]',
+      'fe80::1',
+      '2001:db8::1',
+      '::ffff:127.0.0.1',
+      'localhost',
+      'LOCALHOST',
+      'semponto',
+      'metadata.google.internal',
+      'Metadata.Google.Internal',
+      'painel.localhost',
+      'impressora.local',
+      'nas.lan',
+      'roteador.home.arpa',
+      'servidor.intranet',
+    ]) {
+      expect(messageOf(domain), domain).toBe(DOMAIN_MESSAGES.internal);
+    }
+    for (const domain of ['internal.com.br', 'local.example.com', 'localhost.com', 'meu-ip-1-2-3-4.com']) {
+      expect(messageOf(domain), domain).toBeUndefined();
     }
   });
 });

@@ -15,6 +15,9 @@ export const DOMAIN_TOKEN_PATH = '/.well-known/painel-dominio.txt';
 export const DOMAIN_MESSAGES = {
   required: 'O domínio é obrigatório',
   invalid: `Formato de domínio inválido (ex: ${DOMAIN_EXAMPLE_HOST})`,
+  /** A bare IP address or an internal name (localhost, *.local, *.internal…): never a reseller's domain. */
+  internal:
+    'Informe um domínio público: endereços IP e nomes internos (como localhost ou .internal) não são aceitos.',
   taken: 'Este domínio já está cadastrado no painel.',
   notFound: 'Domínio não encontrado.',
   added: 'Domínio adicionado com sucesso',
@@ -29,6 +32,9 @@ export const DOMAIN_CHECK_ERRORS = {
   notPointed: 'O DNS do domínio não aponta para o painel e o arquivo de verificação não foi encontrado.',
   notConfigured:
     'O painel não tem endereço público configurado e o arquivo de verificação não foi encontrado.',
+  /** The domain resolves to a loopback, private, link-local or metadata address, which the panel never asks. */
+  privateAddress:
+    'O domínio aponta para um endereço interno (loopback, rede privada ou metadados da nuvem), que o painel não consulta.',
 } as const;
 
 /** At most 253 characters; labels of letters, digits and inner hyphens; a top-level domain of letters. */
@@ -39,13 +45,33 @@ export function isDomainName(value: string): boolean {
   return DOMAIN_PATTERN.test(value);
 }
 
-/** The 'Novo domínio' form: required, lowercased, host labels plus a top-level domain of letters. */
+/** Top-level names that only ever mean a private network or the machine itself (RFC 6761, RFC 6762, ICANN). */
+const INTERNAL_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'home.arpa'];
+
+/**
+ * True when `value` (trimmed, lowercased) is a bare IPv4/IPv6 address or an internal name: `localhost`, a
+ * single label, or a name under one of INTERNAL_SUFFIXES (`metadata.google.internal`, `printer.local`…).
+ * The form refuses them with DOMAIN_MESSAGES.internal (issue 25).
+ */
+export function isInternalHost(value: string): boolean {
+  const host = value.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return true;
+  if (host.split(':').length >= 3 && /^[0-9a-f:.]+(?:%.+)?$/.test(host)) return true;
+  if (/^[a-z0-9-]+$/.test(host)) return true;
+  return INTERNAL_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+}
+
+/**
+ * The 'Novo domínio' form: required, lowercased, not an IP or internal name, host labels plus a top-level
+ * domain of letters.
+ */
 export const domainInputSchema = z.object({
   domain: z
     .string({ error: DOMAIN_MESSAGES.required })
     .trim()
     .min(1, DOMAIN_MESSAGES.required)
     .transform((value) => value.toLowerCase())
+    .refine((value) => !isInternalHost(value), { message: DOMAIN_MESSAGES.internal, abort: true })
     .refine(isDomainName, DOMAIN_MESSAGES.invalid),
 });
 export type DomainInput = z.input<typeof domainInputSchema>;

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { Resolver } from 'node:dns/promises';
 import { DOMAIN_CHECK_ERRORS, DOMAIN_TOKEN_PATH } from '@panel/shared/domains/domains-api';
+import { isPrivateAddress } from '../../lib/private-address';
 
 export interface DomainCheckOptions {
   /** "address:port" DNS servers; empty: the system's. */
@@ -12,6 +13,8 @@ export interface DomainCheckOptions {
   /** The port of the token-file request (80 in production). */
   httpPort: number;
   timeoutMs: number;
+  /** Tests only: let the token-file request reach loopback and private addresses (DOMAIN_ALLOW_PRIVATE_HOSTS). */
+  allowPrivateHosts: boolean;
 }
 
 export type DomainCheckResult = { verified: true } | { verified: false; error: string };
@@ -64,7 +67,9 @@ function fetchToken(address: string, domain: string, options: DomainCheckOptions
  * Whether `domain` reaches the panel (decision 0048): (a) its A/AAAA records include one of the panel's
  * public addresses, or its CNAME is the panel's host; or (b) http://<domain>:<port>/.well-known/
  * painel-dominio.txt, asked of the addresses the domain resolves to, answers `token`. The panel serves
- * that file itself for its registered domains, so a domain pointed at it passes (b) too.
+ * that file itself for its registered domains, so a domain pointed at it passes (b) too. Unless
+ * `allowPrivateHosts`, (b) skips every loopback or private address (lib/private-address.ts): a domain
+ * resolving only to such addresses stays pending with DOMAIN_CHECK_ERRORS.privateAddress.
  */
 export async function checkDomain(
   domain: string,
@@ -84,9 +89,16 @@ export async function checkDomain(
     if (cnames.some((name) => name.toLowerCase().replace(/\.$/, '') === options.panelHost))
       return { verified: true };
   }
-  for (const address of addresses) {
+  // The request connects to the resolved address itself, so it is classified here, before any connection:
+  // loopback, private, link-local (metadata), unique-local… are never asked (issue 25).
+  const reachable = options.allowPrivateHosts
+    ? addresses
+    : addresses.filter((address) => !isPrivateAddress(address));
+  for (const address of reachable) {
     if ((await fetchToken(address, domain, options)) === token) return { verified: true };
   }
+  if (reachable.length < addresses.length)
+    return { verified: false, error: DOMAIN_CHECK_ERRORS.privateAddress };
   const configured = options.panelAddresses.length > 0 || Boolean(options.panelHost);
   return {
     verified: false,

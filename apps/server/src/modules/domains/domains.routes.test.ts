@@ -7,11 +7,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../db/schema/index';
-import { createSignedInAccount } from '../../../test/factories';
+import { createSession, createSignedInAccount } from '../../../test/factories';
 import { startFakeDns, type FakeDns } from '../../../test/fake-dns/fake-dns-server';
 import { startTokenFileServer, type TokenFileServer } from '../../../test/fake-dns/token-file-server';
 import { expectRefusal, FORBIDDEN } from '../../../test/refusals';
-import { useTestApp } from '../../../test/test-app';
+import { startTestApp, useTestApp } from '../../../test/test-app';
 
 const PANEL_ADDRESS = '203.0.113.7';
 let dns: FakeDns;
@@ -38,6 +38,8 @@ const t = useTestApp(() => ({
   DOMAIN_CHECK_TIMEOUT_MS: '1000',
   DOMAIN_NAMESERVERS: 'ns1.painel.example.net, ns2.painel.example.net',
   DOMAIN_VERIFY_POLL_MS: '300',
+  // The token-file server and the '*' answer are 127.0.0.1, which the check never asks unless allowed.
+  DOMAIN_ALLOW_PRIVATE_HOSTS: 'true',
 }));
 
 const BASE = '/api/domains';
@@ -190,7 +192,6 @@ describe('domains', () => {
     expectRefusal(await t.as(token).post(BASE, { domain: '   ' }), required);
     expectRefusal(await t.as(token).post(BASE, {}), required);
     for (const domain of [
-      'semponto',
       'https://site.com.br',
       'site.com.br/',
       'site.c0m',
@@ -203,6 +204,64 @@ describe('domains', () => {
         { status: 400, code: 'validation_failed', message: DOMAIN_MESSAGES.invalid, field: 'domain' },
         domain,
       );
+    }
+  });
+
+  it('refuses bare IP addresses and internal names, with the field (issue 25)', async () => {
+    const { token } = await createSignedInAccount(t.app);
+    for (const domain of [
+      '127.0.0.1',
+      '169.254.169.254',
+      '::1',
+      '[fe80::1]',
+      'metadata.google.internal',
+      'localhost',
+      'painel.localhost',
+      'impressora.local',
+      'semponto',
+    ]) {
+      expectRefusal(
+        await t.as(token).post(BASE, { domain }),
+        { status: 400, code: 'validation_failed', message: DOMAIN_MESSAGES.internal, field: 'domain' },
+        domain,
+      );
+    }
+  });
+
+  it('keeps a domain resolving to the panel’s own loopback pending, asking nothing, unless DOMAIN_ALLOW_PRIVATE_HOSTS', async () => {
+    const guarded = await startTestApp({
+      DOMAIN_DNS_SERVERS: `127.0.0.1:${dns.port}`,
+      PANEL_PUBLIC_ADDRESSES: PANEL_ADDRESS,
+      DOMAIN_HTTP_CHECK_PORT: String(files.port),
+      DOMAIN_CHECK_TIMEOUT_MS: '1000',
+    });
+    try {
+      const authorization = `Bearer ${await createSession(guarded.app, 1)}`;
+      const host = unique('loopback');
+      // The local token-file server would answer any token asked of it for this host.
+      files.tokens.set(host, 'whatever');
+      const before = files.requests.length;
+      const created = await guarded.app.inject({
+        method: 'POST',
+        url: BASE,
+        headers: { authorization },
+        payload: { domain: host },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const domain = created.json<Domain>();
+      files.tokens.set(host, domain.verification_token);
+      const again = await guarded.app.inject({
+        method: 'POST',
+        url: `${BASE}/${domain.id}/verify`,
+        headers: { authorization },
+      });
+      for (const answer of [domain, again.json<Domain>()]) {
+        expect(answer).toMatchObject({ verified_at: null, check_error: DOMAIN_CHECK_ERRORS.privateAddress });
+      }
+      // (The shared app's background checks may ask for its own hosts meanwhile.)
+      expect(files.requests.slice(before)).not.toContain(host);
+    } finally {
+      await guarded.close();
     }
   });
 

@@ -33,6 +33,7 @@ export function domainCheckOptions(config: Config): DomainCheckOptions {
     panelHost: config.PANEL_PUBLIC_HOST,
     httpPort: config.DOMAIN_HTTP_CHECK_PORT,
     timeoutMs: config.DOMAIN_CHECK_TIMEOUT_MS,
+    allowPrivateHosts: config.DOMAIN_ALLOW_PRIVATE_HOSTS,
   };
 }
 

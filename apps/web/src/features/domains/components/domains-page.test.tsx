@@ -168,9 +168,15 @@ describe("'Novo domínio' modal", () => {
     await screen.findByTestId('domain-new-input');
     fireEvent.click(screen.getByTestId('domain-new-submit'));
     expect(await screen.findByText('O domínio é obrigatório')).toBeTruthy();
-    type('domain-new-input', 'semponto');
+    type('domain-new-input', 'site.c0m');
     fireEvent.click(screen.getByTestId('domain-new-submit'));
     expect(await screen.findByText('Formato de domínio inválido (ex: meudominio.com.br)')).toBeTruthy();
+    // Bare IPs and internal names (issue 25): the shared message, before any request.
+    for (const internal of ['semponto', 'metadata.google.internal', '169.254.169.254', '::1']) {
+      type('domain-new-input', internal);
+      fireEvent.click(screen.getByTestId('domain-new-submit'));
+      expect(await screen.findByText(DOMAIN_MESSAGES.internal)).toBeTruthy();
+    }
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     type('domain-new-input', ' Novo.COM.br ');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './provider-client';
+import { isPrivateAddress } from './private-address';
 
-describe('isPrivateAddress (decision 0052)', () => {
+describe('isPrivateAddress (decisions 0052 and 0048)', () => {
   it.each([
     '127.0.0.1',
     '10.1.2.3',
@@ -16,6 +16,11 @@ describe('isPrivateAddress (decision 0052)', () => {
     '::',
     'fd00::1',
     'fe80::1',
+    'febf::1',
+    'fc00::1',
+    'fd00:ec2::254',
+    '169.254.0.1',
+    '::ffff:169.254.169.254',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
     'not-an-address',
