@@ -77,13 +77,18 @@ test('the admin turns test creation off and the synchronisation on: a reseller‚Ä
     await page.setViewportSize(LAPTOP);
     await logout(page);
 
-    // A reseller: the admin page sends it to the dashboard; its quick test is refused.
+    // A reseller: the admin page sends it to the dashboard; a trial is refused.
     const reseller = await newReseller(30, 'sinc');
     await signIn(reseller);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/admin/settings');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByTestId('quick-link-quick-test').click();
+    // The dashboard's quick test is disabled and says why (issue 25): it would open a paid line's form.
+    await expect(page.getByTestId('quick-link-quick-test')).toBeDisabled();
+    await expect(page.getByTestId('quick-link-quick-test-off')).toHaveText(TRIAL_MESSAGE);
+    // 'Novo Usu√°rio' keeps the trial switch off and disabled, with the same message.
+    await page.goto('/users');
+    await page.getByTestId(/^new-user-button(-mobile)?$/).click();
     const form = page.getByTestId('create-line-modal');
     await expect(form.getByText(TRIAL_MESSAGE)).toBeVisible();
     await expect(form.getByRole('switch', { name: 'Teste' })).toBeDisabled();
