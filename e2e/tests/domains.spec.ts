@@ -43,7 +43,7 @@ test('a reseller adds two domains, both verified; sets one as default and remove
   await modal.getByTestId('domain-new-input').fill('site.c0m');
   await modal.getByTestId('domain-new-submit').click();
   await expect(modal.getByText('Formato de domínio inválido (ex: meudominio.com.br)')).toBeVisible();
-  // Bare IPs and internal names are refused too (issue 25).
+  // Bare IPs and internal names are refused too (decision 0048).
   await modal.getByTestId('domain-new-input').fill('metadata.google.internal');
   await modal.getByTestId('domain-new-submit').click();
   await expect(

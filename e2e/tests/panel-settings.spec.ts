@@ -83,7 +83,7 @@ test('the admin turns test creation off and the synchronisation on: a reseller‚Ä
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/admin/settings');
     await expect(page).toHaveURL(/\/dashboard$/);
-    // The dashboard's quick test is disabled and says why (issue 25): it would open a paid line's form.
+    // The dashboard's quick test is disabled and says why: it would open a paid line's form.
     await expect(page.getByTestId('quick-link-quick-test')).toBeDisabled();
     await expect(page.getByTestId('quick-link-quick-test-off')).toHaveText(TRIAL_MESSAGE);
     // 'Novo Usu√°rio' keeps the trial switch off and disabled, with the same message.

@@ -26,7 +26,7 @@ import {
 import { failureReport, table } from './report';
 
 /**
- * Issue 24: a line sold by the panel plays in the real players customers use. A reseller creates the line
+ * Decision 0065: a line sold by the panel plays in the real players customers use. A reseller creates the line
  * through the panel's API; the admin imports the library from an Xtream upstream (a real HTTP server on
  * 127.0.0.1 serving media ffmpeg made, its live HLS answered as nginx answers a file: `Range` honoured,
  * segments as rooted paths); then VLC, mpv, gst-discoverer, streamlink and ffprobe open the line's URLs

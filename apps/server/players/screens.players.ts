@@ -20,7 +20,7 @@ import { playInMpv, probeDecodedVideo, removePlayerFiles, watchInMpv } from './p
 import { table } from './report';
 
 /**
- * Screens as real players meet them (issue 24, decisions 0044 and 0065), on 1-screen lines created by a
+ * Screens as real players meet them (decisions 0044 and 0065), on 1-screen lines created by a
  * reseller through the panel's API, with live channels that never end (test/upstream/endless-live.ts)
  * imported by the admin as two M3U sources, one relayed (proxy), one redirected: a second device is
  * refused while the same device zaps; a HEAD never takes the screen; and how long a stopped player's

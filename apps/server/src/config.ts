@@ -144,7 +144,7 @@ const configSchema = z
     DOMAIN_VERIFY_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
     // 'true' lets the token-file check reach loopback and private addresses (the tests' and journeys' local
     // servers); otherwise a domain resolving to one is never fetched, so a reseller's DNS cannot make the panel
-    // call its own network, its cloud's metadata or itself (issue 25, decision 0048).
+    // call its own network, its cloud's metadata or itself (decision 0048).
     DOMAIN_ALLOW_PRIVATE_HOSTS: z
       .enum(['true', 'false'])
       .default('false')

@@ -38,7 +38,7 @@ describe('the domain form (docs/product/rules.md#domain-form)', () => {
     }
   });
 
-  it('refuses bare IP addresses and internal names, with one message (issue 25)', () => {
+  it('refuses bare IP addresses and internal names, with one message (decision 0048)', () => {
     for (const domain of [
       '127.0.0.1',
       '169.254.169.254',

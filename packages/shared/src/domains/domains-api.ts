@@ -51,7 +51,7 @@ const INTERNAL_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', 
 /**
  * True when `value` (trimmed, lowercased) is a bare IPv4/IPv6 address or an internal name: `localhost`, a
  * single label, or a name under one of INTERNAL_SUFFIXES (`metadata.google.internal`, `printer.local`…).
- * The form refuses them with DOMAIN_MESSAGES.internal (issue 25).
+ * The form refuses them with DOMAIN_MESSAGES.internal (decision 0048).
  */
 export function isInternalHost(value: string): boolean {
   const host = value.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');

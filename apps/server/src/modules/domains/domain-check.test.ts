@@ -62,7 +62,7 @@ describe('checkDomain', () => {
     expect(await checkDomain('local.example.com', 'tok-1', allowed)).toEqual({ verified: true });
   });
 
-  it('never asks a loopback, private, link-local, unique-local or metadata address for the token (issue 25)', async () => {
+  it('never asks a loopback, private, link-local, unique-local or metadata address for the token (decision 0048)', async () => {
     const refused = { verified: false, error: DOMAIN_CHECK_ERRORS.privateAddress };
     for (const domain of [
       'loopback.example.com',

@@ -90,7 +90,7 @@ export async function checkDomain(
       return { verified: true };
   }
   // The request connects to the resolved address itself, so it is classified here, before any connection:
-  // loopback, private, link-local (metadata), unique-local… are never asked (issue 25).
+  // loopback, private, link-local (metadata), unique-local… are never asked (decision 0048).
   const reachable = options.allowPrivateHosts
     ? addresses
     : addresses.filter((address) => !isPrivateAddress(address));

@@ -207,7 +207,7 @@ describe('domains', () => {
     }
   });
 
-  it('refuses bare IP addresses and internal names, with the field (issue 25)', async () => {
+  it('refuses bare IP addresses and internal names, with the field (decision 0048)', async () => {
     const { token } = await createSignedInAccount(t.app);
     for (const domain of [
       '127.0.0.1',

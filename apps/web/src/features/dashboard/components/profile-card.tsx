@@ -138,7 +138,7 @@ export function ProfileCard({ profile, stats, statsFailed, revealed }: ProfileCa
 
 /**
  * 'Criar teste rápido' opens /users on a trial with random credentials. With trials switched off by the
- * admin it would open a paid line's form, so it is disabled and says why (issue 25).
+ * admin it would open a paid line's form, so it is disabled and says why.
  */
 function QuickTestLink() {
   const { data: complements } = useComplements();

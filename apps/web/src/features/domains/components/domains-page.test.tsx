@@ -171,7 +171,7 @@ describe("'Novo domínio' modal", () => {
     type('domain-new-input', 'site.c0m');
     fireEvent.click(screen.getByTestId('domain-new-submit'));
     expect(await screen.findByText('Formato de domínio inválido (ex: meudominio.com.br)')).toBeTruthy();
-    // Bare IPs and internal names (issue 25): the shared message, before any request.
+    // Bare IPs and internal names (decision 0048): the shared message, before any request.
     for (const internal of ['semponto', 'metadata.google.internal', '169.254.169.254', '::1']) {
       type('domain-new-input', internal);
       fireEvent.click(screen.getByTestId('domain-new-submit'));
