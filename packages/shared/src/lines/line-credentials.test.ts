@@ -3,7 +3,9 @@ import { hasAscendingSequence } from '../auth/sequences';
 import {
   dreamTvPassword,
   dreamTvUsername,
+  linePasswordSuggestion,
   lineUsernameSchema,
+  lineUsernameSuggestion,
   linePasswordSchema,
   newLinePasswordSchema,
   randomCredential,
@@ -54,6 +56,37 @@ describe('random credentials', () => {
       expect(value).toMatch(/^[a-z][a-z0-9]{7,9}$/);
       expect(message(lineUsernameSchema, value)).toBeUndefined();
       expect(message(newLinePasswordSchema, value)).toBeUndefined();
+    }
+  });
+});
+
+describe('credentials suggested for a migrated login outside the rules (decision 0067)', () => {
+  it.each([
+    ['cliente_velho', 'clientevelho'],
+    ['Cliente.Velho', 'clientevelho'],
+    ['João Araújo', 'joaoaraujo'],
+    ['c@sa!Nova', 'c@sa!nova'],
+    ['Ana.B', 'anab01'],
+    ['___', 'cliente'],
+    ['x'.repeat(70).toUpperCase(), 'x'.repeat(64)],
+  ])('username %j → %j, which the rules accept', (original, expected) => {
+    expect(lineUsernameSuggestion(original)).toBe(expected);
+    expect(message(lineUsernameSchema, expected)).toBeUndefined();
+  });
+  it('numbers the next attempts, within 64 characters and at least 6', () => {
+    expect(lineUsernameSuggestion('cliente_velho', 1)).toBe('clientevelho2');
+    expect(lineUsernameSuggestion('cliente_velho', 19)).toBe('clientevelho20');
+    expect(lineUsernameSuggestion('Ana.B', 1)).toBe('anab02');
+    expect(lineUsernameSuggestion('x'.repeat(70), 11)).toBe(`${'x'.repeat(62)}12`);
+  });
+  it('password: the close one when the rules of a new line accept it, else a random one', () => {
+    const random = (max: number) => 5 % max;
+    expect(linePasswordSuggestion('Senha.Velha#9', random)).toBe('SenhaVelha9');
+    expect(linePasswordSuggestion('minha senha', random)).toBe('minhasenha');
+    for (const original of ['ab.c', 'senha#123', '97.53.19', 'ção']) {
+      const suggestion = linePasswordSuggestion(original, random);
+      expect(suggestion).toBe(randomCredential(random));
+      expect(message(newLinePasswordSchema, suggestion), original).toBeUndefined();
     }
   });
 });

@@ -25,6 +25,33 @@ export const newLinePasswordSchema = linePasswordSchema.refine(
   LINE_MESSAGES.passwordNeedsLetter,
 );
 
+const USERNAME_MIN_LENGTH = 6;
+const CREDENTIAL_MAX_LENGTH = 64;
+/** The suggestion for a username with no usable character at all. */
+const FALLBACK_USERNAME = 'cliente';
+
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * A username close to `original` that the line rules accept (lineUsernameSchema), for a customer migrated
+ * with a login this panel refuses (decision 0067): accents dropped, lower case, every character outside
+ * a-z 0-9 @ ! removed, at most 64. `attempt` 0 is that name; 1, 2… add 2, 3… for when it is taken. A name
+ * shorter than 6 is completed with the attempt's number, zero-padded ('ana' → 'ana001', 'ana002').
+ */
+export function lineUsernameSuggestion(original: string, attempt = 0): string {
+  const base =
+    withoutAccents(original)
+      .toLowerCase()
+      .replace(/[^a-z0-9@!]/g, '') || FALLBACK_USERNAME;
+  if (base.length < USERNAME_MIN_LENGTH) {
+    return base + String(attempt + 1).padStart(USERNAME_MIN_LENGTH - base.length, '0');
+  }
+  const number = attempt === 0 ? '' : String(attempt + 1);
+  return base.slice(0, CREDENTIAL_MAX_LENGTH - number.length) + number;
+}
+
 const LETTERS = 'abcdefghijkmnpqrstuvwxyz';
 const ALPHANUMERIC = `${LETTERS}23456789`;
 
@@ -66,4 +93,17 @@ export function dreamTvPassword(random: (max: number) => number): string {
     const value = (LETTERS[random(LETTERS.length)] ?? 'a') + randomRun(random, DREAMTV_PASSWORD_LENGTH - 1);
     if (!hasAscendingSequence(value)) return value;
   }
+}
+
+/**
+ * A password close to `original` that the rules of a new line accept (newLinePasswordSchema), for a
+ * customer migrated with a password this panel refuses (decision 0067): accents dropped, characters
+ * outside letters, digits, @ ! ? removed, at most 64. When that still breaks a rule (shorter than 6, an
+ * ascending run, no letter), a random password as a new line gets.
+ */
+export function linePasswordSuggestion(original: string, random: (max: number) => number): string {
+  const close = withoutAccents(original)
+    .replace(/[^A-Za-z0-9@!?]/g, '')
+    .slice(0, CREDENTIAL_MAX_LENGTH);
+  return newLinePasswordSchema.safeParse(close).success ? close : randomCredential(random);
 }

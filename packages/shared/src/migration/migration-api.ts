@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineUsernameSchema, newLinePasswordSchema } from '../lines/line-credentials';
 import { FIELD_MESSAGES } from '../validation/field-messages';
 
 /**
@@ -17,8 +18,20 @@ export const MIGRATION_MESSAGES = {
   refused: 'O servidor do outro provedor recusou este usuário e senha.',
   expired: 'Esta linha está vencida no outro provedor: não há dias para migrar.',
   noExpiry: 'Esta linha não tem data de vencimento no outro provedor: não é possível calcular os dias.',
-  credentialsInvalid:
-    'O usuário ou a senha desta linha não seguem as regras deste painel: não é possível migrar.',
+  // A login outside this panel's rules migrates under new credentials (decision 0067).
+  usernameOutsideRules:
+    'O usuário desta linha não segue as regras deste painel (letras minúsculas, números, @ e !, pelo menos 6 caracteres): o cliente será migrado com o novo usuário abaixo.',
+  passwordOutsideRules:
+    'A senha desta linha não segue as regras deste painel (letras, números, @ ! ?): o cliente será migrado com a nova senha abaixo.',
+  tellCustomer:
+    'Depois da migração, envie ao cliente os novos dados de acesso: os antigos não funcionam neste painel.',
+  newUsernameRequired: 'O usuário desta linha não segue as regras deste painel: informe um novo usuário.',
+  newPasswordRequired: 'A senha desta linha não segue as regras deste painel: informe uma nova senha.',
+  newUsernameLabel: 'Novo usuário',
+  newPasswordLabel: 'Nova senha',
+  migratedTitle: 'Usuário migrado',
+  migratedWithNewCredentials:
+    'O cliente foi migrado com novos dados de acesso: envie a ele o usuário e a senha abaixo.',
   tooManyScreens: 'Esta linha tem mais de 100 telas no outro provedor: não é possível migrar.',
   usernameTaken:
     'Já existe um usuário com este nome neste painel: não é possível migrar com o mesmo usuário.',
@@ -40,9 +53,15 @@ const urlSchema = z
 export const migrationCheckSchema = z.object({ url: urlSchema });
 export type MigrationCheckInput = z.infer<typeof migrationCheckSchema>;
 
+/**
+ * `username` and `password`, when sent, replace the provider's (decision 0067) and follow the rules of a
+ * new line; a provider's credential outside this panel's rules must be replaced.
+ */
 export const migrationMigrateSchema = z.object({
   url: urlSchema,
   service: z.enum(MIGRATION_SERVICES, { error: MIGRATION_MESSAGES.serviceRequired }),
+  username: lineUsernameSchema.optional(),
+  password: newLinePasswordSchema.optional(),
 });
 export type MigrationMigrateInput = z.infer<typeof migrationMigrateSchema>;
 
@@ -55,5 +74,24 @@ export const migrationCheckResultSchema = z.object({
   total_days: z.number().int(),
   max_connections: z.number().int(),
   credits_to_deduct: z.string(),
+  /** A free username close to the provider's, when the provider's breaks this panel's rules; else null. */
+  suggested_username: z.string().nullable(),
+  /** A password close to the provider's, when the provider's breaks this panel's rules; else null. */
+  suggested_password: z.string().nullable(),
 });
 export type MigrationCheckResult = z.infer<typeof migrationCheckResultSchema>;
+
+/** The provider's characters a kept password may hold (decision 0052): the rules' characters, any length. */
+const KEPT_PASSWORD_CHARACTERS = /^[A-Za-z0-9@!?]{1,64}$/;
+
+/**
+ * Whether the provider's credentials can be kept as they are (decision 0052): the username by the line
+ * rules, the password by its characters (a short or sequential password the customer already uses is
+ * kept). What cannot be kept is replaced by new credentials (decision 0067).
+ */
+export function keepableProviderCredentials(username: string, password: string) {
+  return {
+    username: lineUsernameSchema.safeParse(username).success,
+    password: KEPT_PASSWORD_CHARACTERS.test(password),
+  };
+}

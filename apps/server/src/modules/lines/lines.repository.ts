@@ -78,6 +78,16 @@ export async function usernameTaken(db: Database, username: string, exceptId?: n
   return row !== undefined;
 }
 
+/** Which of `candidates` some line already has, in one statement. */
+export async function takenUsernames(db: Database, candidates: readonly string[]): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const rows = await db
+    .select({ username: lines.username })
+    .from(lines)
+    .where(inArray(lines.username, [...candidates]));
+  return new Set(rows.map((row) => row.username));
+}
+
 export async function macTaken(db: Database, macaddr: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: lines.id })

@@ -1,3 +1,5 @@
+import { FIELD_MESSAGES } from '@panel/shared/validation/field-messages';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { MIGRATION_MESSAGES } from '@panel/shared/migration/migration-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +73,8 @@ describe('migration check', () => {
       total_days: 10,
       max_connections: 2,
       credits_to_deduct: '0.67',
+      suggested_username: null,
+      suggested_password: null,
     });
     expect(provider.requests.at(-1)).toMatch(
       /^\/player_api\.php\?username=migrado\d+x\d+&password=Senha\d+z$/,
@@ -118,8 +122,6 @@ describe('migration check', () => {
       [customer(-2, 1).url, MIGRATION_MESSAGES.expired],
       [customer(0, 1).url, MIGRATION_MESSAGES.noExpiry],
       [customer(5, 101).url, MIGRATION_MESSAGES.tooManyScreens],
-      [foreignCredentials('ClienteMaiusculo', 'Senha1z'), MIGRATION_MESSAGES.credentialsInvalid],
-      [foreignCredentials('clientesenha', 'senha#espaco'), MIGRATION_MESSAGES.credentialsInvalid],
     ];
     for (const [url, message] of cases) {
       expectRefusal(
@@ -311,6 +313,173 @@ describe('migrate', () => {
     const lines = await t.db.select().from(linesTable).where(eq(linesTable.username, username));
     expect(lines).toHaveLength(1);
     expect(await findLedgerMismatches(t.db)).toEqual([]);
+  });
+});
+
+describe("a login outside this panel's rules (decision 0067)", () => {
+  it('the check offers a close free username and a valid password instead of refusing', async () => {
+    const { token } = await createSignedInAccount(t.app);
+    const suffix = `${++sequence}x${now() % 100000}`;
+    const url = foreignCredentials(`Cliente_Velho.${suffix}`, 'Senha.Velha#9');
+    const response = await t.as(token).post('/api/migration/check', { url });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      username: `Cliente_Velho.${suffix}`,
+      total_days: 10,
+      suggested_username: `clientevelho${suffix}`,
+      suggested_password: 'SenhaVelha9',
+    });
+  });
+
+  it('a username that fits keeps it; only the password is offered anew', async () => {
+    const { token } = await createSignedInAccount(t.app);
+    const username = `clientebom${++sequence}x${now() % 100000}`;
+    const url = foreignCredentials(username, 'senha espaco');
+    const response = await t.as(token).post('/api/migration/check', { url });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      username,
+      suggested_username: null,
+      suggested_password: 'senhaespaco',
+    });
+  });
+
+  it('the suggestion is free here: a taken one gets the next number', async () => {
+    const { account, token } = await createSignedInAccount(t.app);
+    const base = `cliente${++sequence}velho${now() % 100000}`;
+    await createLine(t.app, account, { username: base });
+    await createLine(t.app, account, { username: `${base}2` });
+    const url = foreignCredentials(base.replace('cliente', 'Cliente_'), 'Senha1z');
+    const response = await t.as(token).post('/api/migration/check', { url });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ suggested_username: `${base}3`, suggested_password: null });
+  });
+
+  it('migrates under the new username and password, charged as any migration, and logs the old name', async () => {
+    const { account, token } = await createSignedInAccount(t.app, { credits: '5.00' });
+    const old = `cliente_velho${++sequence}x${now() % 100000}`;
+    provider.addAccount({
+      username: old,
+      password: 'Velha.2025',
+      expDate: now() + 10 * DAY - 120,
+      maxConnections: 2,
+    });
+    const url = provider.playlistUrl(old, 'Velha.2025');
+    const check = (await t.as(token).post('/api/migration/check', { url })).json<{
+      suggested_username: string;
+      suggested_password: string;
+    }>();
+    expect(check.suggested_username).toBe(old.replace('_', ''));
+    const response = await t.as(token).post('/api/migration/migrate', {
+      url,
+      service: 'iptv',
+      username: check.suggested_username,
+      password: 'NovaSenha9',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json<{
+      line: { id: number; username: string; password: string };
+      charged: string;
+    }>();
+    expect(body).toMatchObject({
+      line: { username: check.suggested_username, password: 'NovaSenha9' },
+      charged: '0.67',
+      balance: '4.33',
+    });
+    expect(await lineRow(t.db, body.line.id)).toMatchObject({
+      username: check.suggested_username,
+      password: 'NovaSenha9',
+      maxConnections: 2,
+    });
+    const [log] = await logsOfLine(t.db, body.line.id);
+    expect(log?.details).toMatchObject({ provider_username: old, new_password: 1, days: 10 });
+    expect(JSON.stringify(log?.details)).not.toContain('Velha.2025');
+    expect(await balanceOf(t.db, account.id)).toBe('4.33');
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
+  });
+
+  it('refuses missing, rule-breaking or taken new credentials on their field, changing nothing', async () => {
+    const { account, token } = await createSignedInAccount(t.app);
+    const taken = `ocupado${++sequence}x${now() % 100000}`;
+    await createLine(t.app, account, { username: taken });
+    const url = foreignCredentials(`Velho_${sequence}x${now() % 100000}`, 'Senha#Velha');
+    const valid = { username: `novo${sequence}x${now() % 100000}`, password: 'NovaSenha9' };
+    const cases = [
+      [
+        { password: valid.password },
+        {
+          status: 422,
+          code: 'validation_failed',
+          message: MIGRATION_MESSAGES.newUsernameRequired,
+          field: 'username',
+        },
+      ],
+      [
+        { username: valid.username },
+        {
+          status: 422,
+          code: 'validation_failed',
+          message: MIGRATION_MESSAGES.newPasswordRequired,
+          field: 'password',
+        },
+      ],
+      [
+        { ...valid, username: 'Cliente_Novo' },
+        {
+          status: 400,
+          code: 'validation_failed',
+          message: FIELD_MESSAGES.usernameCharset,
+          field: 'username',
+        },
+      ],
+      [
+        { ...valid, username: 'novo' },
+        { status: 400, code: 'validation_failed', message: FIELD_MESSAGES.min6, field: 'username' },
+      ],
+      [
+        { ...valid, password: 'senha 9x' },
+        {
+          status: 400,
+          code: 'validation_failed',
+          message: FIELD_MESSAGES.passwordCharset,
+          field: 'password',
+        },
+      ],
+      [
+        { ...valid, password: 'xyz123ab' },
+        { status: 400, code: 'validation_failed', message: FIELD_MESSAGES.noSequences, field: 'password' },
+      ],
+      [
+        { ...valid, password: '975319' },
+        {
+          status: 400,
+          code: 'validation_failed',
+          message: LINE_MESSAGES.passwordNeedsLetter,
+          field: 'password',
+        },
+      ],
+      [
+        { ...valid, username: taken },
+        { status: 409, code: 'conflict', message: LINE_MESSAGES.usernameTaken, field: 'username' },
+      ],
+    ] as const;
+    for (const [credentials, refusal] of cases) {
+      await expectRefusedAndUnchanged(
+        t.db,
+        () => t.as(token).post('/api/migration/migrate', { url, service: 'iptv', ...credentials }),
+        refusal,
+        { accounts: [account.id] },
+        JSON.stringify(credentials),
+      );
+    }
+  });
+
+  it('a login that fits migrates unchanged when no new credentials are sent', async () => {
+    const { token } = await createSignedInAccount(t.app);
+    const { username, password, url } = customer(10);
+    const response = await t.as(token).post('/api/migration/migrate', { url, service: 'iptv' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ line: { username, password } });
   });
 });
 

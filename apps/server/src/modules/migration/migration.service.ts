@@ -1,8 +1,10 @@
+import { randomInt } from 'node:crypto';
 import { DEFAULT_PACKAGE_ID, SYSTEMS } from '@panel/shared/catalog/packages';
-import { lineUsernameSchema } from '@panel/shared/lines/line-credentials';
+import { linePasswordSuggestion, lineUsernameSuggestion } from '@panel/shared/lines/line-credentials';
 import { migrationCents } from '@panel/shared/lines/line-costs';
 import { panelDate } from '@panel/shared/lines/panel-calendar';
 import {
+  keepableProviderCredentials,
   MIGRATION_MESSAGES,
   type MigrationCheckResult,
   type MigrationMigrateInput,
@@ -17,11 +19,17 @@ import type { Caller } from '../auth/caller';
 import { findPackage } from '../catalog/packages.repository';
 import { spendCredits } from '../ledger/ledger.service';
 import type { LineActionOutcome } from '../lines/line-action-runner';
-import { uniqueConflictOr } from '../lines/line-errors';
+import { uniqueConflictOr, usernameTakenError } from '../lines/line-errors';
 import { nowSeconds } from '../lines/line-identity';
 import { requireLineOwner } from '../lines/line-scope';
 import { fromSeconds, toLine } from '../lines/line-view';
-import { defaultBouquetIds, insertLine, readSetting, usernameTaken } from '../lines/lines.repository';
+import {
+  defaultBouquetIds,
+  insertLine,
+  readSetting,
+  takenUsernames,
+  usernameTaken,
+} from '../lines/lines.repository';
 import { recordLog } from '../logs/logs.service';
 import { recordLineSync } from '../external-panel/external-panel-outbox';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
@@ -30,8 +38,10 @@ import { readProviderLine, type ProviderLine } from './provider-login';
 
 const DAY_SECONDS = 86_400;
 const MAX_SCREENS = 100;
-/** Passwords are kept as the provider has them, within this panel's password characters. */
-const PASSWORD_CHARACTERS = /^[A-Za-z0-9@!?]{1,64}$/;
+/** Suggestions tried in one statement before numbers drawn at random (decision 0067). */
+const SUGGESTION_ATTEMPTS = 20;
+const RANDOM_SUGGESTION_ATTEMPTS = 10;
+const randomBelow = (max: number) => randomInt(max);
 
 const refusal = (message: string, field = 'url') => new AppError(422, 'validation_failed', message, field);
 
@@ -71,12 +81,55 @@ async function checkLine(config: Config, url: string): Promise<CheckedLine> {
 
 const usernameTakenRefusal = () => AppError.conflict(MIGRATION_MESSAGES.usernameTaken, 'url');
 
-/** The line keeps its username and password: both must fit this panel's rules and the username be free. */
-async function requireMigratable(db: Database, line: ProviderLine): Promise<void> {
-  if (!lineUsernameSchema.safeParse(line.username).success || !PASSWORD_CHARACTERS.test(line.password)) {
-    throw refusal(MIGRATION_MESSAGES.credentialsInvalid);
+/**
+ * A free username close to the provider's (decision 0067): the shared suggestion, then the same name
+ * numbered 2…20 in one statement, then numbers drawn at random. Migrate checks it again (409 when a
+ * line took it meanwhile).
+ */
+async function freeUsernameSuggestion(db: Database, original: string): Promise<string> {
+  const candidates = Array.from({ length: SUGGESTION_ATTEMPTS }, (_, attempt) =>
+    lineUsernameSuggestion(original, attempt),
+  );
+  const taken = await takenUsernames(db, candidates);
+  const free = candidates.find((candidate) => !taken.has(candidate));
+  if (free) return free;
+  for (let attempt = 0; attempt < RANDOM_SUGGESTION_ATTEMPTS; attempt++) {
+    const candidate = lineUsernameSuggestion(original, SUGGESTION_ATTEMPTS + randomBelow(1_000_000));
+    if (!(await usernameTaken(db, candidate))) return candidate;
   }
-  if (await usernameTaken(db, line.username)) throw usernameTakenRefusal();
+  throw new Error('could not find a free username suggestion');
+}
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * The credentials the line is created with (decisions 0052 and 0067): each one sent replaces the
+ * provider's (the body schema already holds it to the rules of a new line); a provider's credential
+ * that fits this panel's rules is kept; one that does not must be replaced (422 on its field). The
+ * username must be free: the provider's one answers 409 on `url` as before, a new one 409 on `username`.
+ */
+async function credentialsFor(
+  db: Database,
+  line: ProviderLine,
+  sent: Partial<Credentials>,
+): Promise<Credentials> {
+  const keepable = keepableProviderCredentials(line.username, line.password);
+  if (sent.username === undefined && !keepable.username) {
+    throw refusal(MIGRATION_MESSAGES.newUsernameRequired, 'username');
+  }
+  if (sent.password === undefined && !keepable.password) {
+    throw refusal(MIGRATION_MESSAGES.newPasswordRequired, 'password');
+  }
+  const credentials = { username: sent.username ?? line.username, password: sent.password ?? line.password };
+  await requireFreeUsername(db, credentials.username, sent.username !== undefined);
+  return credentials;
+}
+
+async function requireFreeUsername(db: Database, username: string, chosenHere: boolean): Promise<void> {
+  if (await usernameTaken(db, username)) throw chosenHere ? usernameTakenError() : usernameTakenRefusal();
 }
 
 function formattedDate(seconds: number): string {
@@ -93,7 +146,8 @@ export async function checkMigration(
 ): Promise<MigrationCheckResult> {
   await requireMigrationAllowed(db, caller);
   const line = await checkLine(config, url);
-  await requireMigratable(db, line);
+  const keepable = keepableProviderCredentials(line.username, line.password);
+  if (keepable.username && (await usernameTaken(db, line.username))) throw usernameTakenRefusal();
   return {
     server_dns: line.serverDns,
     username: line.username,
@@ -101,14 +155,17 @@ export async function checkMigration(
     total_days: line.totalDays,
     max_connections: line.maxConnections,
     credits_to_deduct: fromCents(line.costCents),
+    suggested_username: keepable.username ? null : await freeUsernameSuggestion(db, line.username),
+    suggested_password: keepable.password ? null : linePasswordSuggestion(line.password, randomBelow),
   };
 }
 
 /**
  * POST /api/migration/migrate: checks again (the price is never taken from the client), then in one
- * transaction creates the line with the provider's username, password, expiry and screens, owned by
- * the caller, charges the caller `credits_to_deduct` through the ledger (admins: free) and logs it
- * under the type 'migration'. A P2P line is also queued for its provisioning service.
+ * transaction creates the line with the provider's username and password (or the new ones sent in
+ * their place, decision 0067), expiry and screens, owned by the caller, charges the caller
+ * `credits_to_deduct` through the ledger (admins: free) and logs it under the type 'migration'. A P2P
+ * line is also queued for its provisioning service.
  */
 export async function migrateLine(
   db: Database,
@@ -118,7 +175,8 @@ export async function migrateLine(
 ): Promise<LineActionOutcome> {
   await requireMigrationAllowed(db, caller);
   const checked = await checkLine(config, input.url);
-  await requireMigratable(db, checked);
+  const sent = { username: input.username, password: input.password };
+  const credentials = await credentialsFor(db, checked, sent);
   const pkg = await findPackage(db, DEFAULT_PACKAGE_ID);
   if (!pkg) throw new Error(`package ${DEFAULT_PACKAGE_ID} is missing`);
   const system = input.service === 'p2p' ? SYSTEMS.p2p : SYSTEMS.iptv;
@@ -126,12 +184,12 @@ export async function migrateLine(
     return await runInTransaction(db, async (tx) => {
       await lockAccountTree(tx, 'keep');
       const owner = await requireLineOwner(tx, caller, undefined);
-      if (await usernameTaken(tx, checked.username)) throw usernameTakenRefusal();
+      await requireFreeUsername(tx, credentials.username, sent.username !== undefined);
       const line = await insertLine(tx, {
         resellerId: owner.id,
         ownerPath: owner.path,
-        username: checked.username,
-        password: checked.password,
+        username: credentials.username,
+        password: credentials.password,
         maxConnections: checked.maxConnections,
         enabled: 1,
         expDate: fromSeconds(checked.expSeconds),
@@ -163,6 +221,9 @@ export async function migrateLine(
           days: checked.totalDays,
           screens: checked.maxConnections,
           price: fromCents(checked.costCents),
+          // A line migrated under new credentials names the provider's login, never its password.
+          ...(credentials.username === checked.username ? {} : { provider_username: checked.username }),
+          ...(credentials.password === checked.password ? {} : { new_password: 1 }),
         },
       });
       await enqueueProvisioning(tx, line, 'created');
@@ -175,7 +236,9 @@ export async function migrateLine(
     });
   } catch (error) {
     const mapped = uniqueConflictOr(error);
-    if (mapped instanceof AppError && mapped.field === 'username') throw usernameTakenRefusal();
+    if (mapped instanceof AppError && mapped.field === 'username' && sent.username === undefined) {
+      throw usernameTakenRefusal();
+    }
     throw mapped;
   }
 }

@@ -13,7 +13,7 @@ export interface MenuDialogProps {
  */
 const MENU_DIALOGS: Record<BuiltMenuDialog, ComponentType<MenuDialogProps>> = {
   userMigration: lazyModal(() =>
-    import('@/features/migration/components/migration-dialog').then((module) => module.MigrationDialog),
+    import('./migration-menu-dialog').then((module) => module.MigrationMenuDialog),
   ),
   manual: lazyModal(() =>
     import('@/features/news/components/panel-text-dialog').then((module) => module.ManualDialog),

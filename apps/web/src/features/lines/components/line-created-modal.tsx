@@ -48,13 +48,17 @@ function useProvisioningWarning(result: LineActionResult): string | null {
 interface LineCreatedModalProps {
   result: CreateLineResult;
   onClose: () => void;
+  /** Another title than 'Usuário criado' (a migration's success, decision 0067). */
+  title?: string;
+  /** A sentence above the credentials (a migrated customer's new login, decision 0067). */
+  notice?: string;
 }
 
 /**
  * After a creation (docs/product/screens.md#create-flow): the credentials with copy buttons, expiry, service
  * and what it cost, the links, and the setup message to copy or send over WhatsApp (decision 0050).
  */
-export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
+export function LineCreatedModal({ result, onClose, title, notice }: LineCreatedModalProps) {
   const { line } = result;
   const warning = useProvisioningWarning(result);
   const trial = line.is_trial === 1;
@@ -62,11 +66,16 @@ export function LineCreatedModal({ result, onClose }: LineCreatedModalProps) {
   return (
     <Dialog
       onClose={onClose}
-      title={trial ? 'Teste criado' : 'Usuário criado'}
+      title={title ?? (trial ? 'Teste criado' : 'Usuário criado')}
       testId="line-created-modal"
       size="lg"
     >
       <Stack gap="sm">
+        {notice && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="line-created-notice">
+            {notice}
+          </Alert>
+        )}
         <CopyValue label="Usuário" value={line.username} testId="line-created-username" />
         <CopyValue label="Senha" value={line.password} testId="line-created-password" />
         <Text size="sm">

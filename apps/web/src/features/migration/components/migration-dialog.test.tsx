@@ -2,13 +2,15 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { MIGRATION_MESSAGES, type MigrationCheckResult } from '@panel/shared/migration/migration-api';
+import { FIELD_MESSAGES } from '@panel/shared/validation/field-messages';
 import { mockApi } from '@test/mock-api';
 import { buildLine } from '@test/fixtures/line';
 import { buildProfile } from '@test/fixtures/profile';
 import { createTestQueryClient, renderWithProviders } from '@test/render';
 import { profileQueryOptions } from '@/lib/queries/profile-query';
-import { MigrationDialog } from './migration-dialog';
+import { MigrationDialog, type MigrationOutcome } from './migration-dialog';
 
 afterEach(() => notifications.clean());
 
@@ -20,9 +22,24 @@ const CHECK: MigrationCheckResult = {
   total_days: 10,
   max_connections: 2,
   credits_to_deduct: '0.67',
+  suggested_username: null,
+  suggested_password: null,
 };
 
-function renderDialog({ credits = '10.00', type = 'reseller' as const } = {}) {
+/** A login this panel's rules refuse: the check suggests new credentials (decision 0067). */
+const FOREIGN_URL = 'http://outro.provedor:8080/get.php?username=Cliente_Velho&password=Senha.Velha';
+const FOREIGN_CHECK: MigrationCheckResult = {
+  ...CHECK,
+  username: 'Cliente_Velho',
+  suggested_username: 'clientevelho',
+  suggested_password: 'SenhaVelha',
+};
+
+function renderDialog({
+  credits = '10.00',
+  type = 'reseller' as const,
+  onMigrated = undefined as undefined | ((outcome: MigrationOutcome) => void),
+} = {}) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(profileQueryOptions().queryKey, buildProfile({ credits, type }));
   const onClose = vi.fn();
@@ -30,7 +47,10 @@ function renderDialog({ credits = '10.00', type = 'reseller' as const } = {}) {
     <MemoryRouter initialEntries={['/dashboard']}>
       <Notifications />
       <Routes>
-        <Route path="/dashboard" element={<MigrationDialog opened onClose={onClose} />} />
+        <Route
+          path="/dashboard"
+          element={<MigrationDialog opened onClose={onClose} onMigrated={onMigrated} />}
+        />
         <Route path="/users" element={<p>lista de usuários</p>} />
       </Routes>
     </MemoryRouter>,
@@ -139,5 +159,79 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
     fireEvent.click(screen.getByTestId('migration-back'));
     expect(((await screen.findByTestId('migration-url')) as HTMLInputElement).value).toBe(URL_TEXT);
     expect(screen.queryByTestId('migration-check')).toBeNull();
+  });
+
+  it('a login outside the rules: says so, offers the suggested username and password, sends what is typed', async () => {
+    const line = buildLine({ id: 91, username: 'clientevelho2', password: 'SenhaVelha' });
+    const calls = mockApi({
+      'POST /migration/check': { body: FOREIGN_CHECK },
+      'POST /migration/migrate': ({ body }) =>
+        (body as { username: string }).username === 'clientevelho'
+          ? {
+              status: 409,
+              body: {
+                status: 409,
+                code: 'conflict',
+                message: LINE_MESSAGES.usernameTaken,
+                field: 'username',
+              },
+            }
+          : { status: 201, body: { line, charged: '0.67', balance: '9.33' } },
+    });
+    const onMigrated = vi.fn();
+    const { onClose } = renderDialog({ onMigrated });
+    await verify(FOREIGN_URL);
+    expect((await screen.findByTestId('migration-new-credentials')).textContent).toBe(
+      MIGRATION_MESSAGES.usernameOutsideRules +
+        MIGRATION_MESSAGES.passwordOutsideRules +
+        MIGRATION_MESSAGES.tellCustomer,
+    );
+    expect(screen.getByTestId('migration-username').textContent).toBe('Cliente_Velho');
+    const username = screen.getByTestId('migration-new-username') as HTMLInputElement;
+    const password = screen.getByTestId('migration-new-password') as HTMLInputElement;
+    expect(username.value).toBe('clientevelho');
+    expect(password.value).toBe('SenhaVelha');
+    fireEvent.change(screen.getByTestId('migration-service'), { target: { value: 'iptv' } });
+
+    // The panel's rules, in Portuguese, before anything is sent.
+    fireEvent.change(username, { target: { value: 'Cliente_Novo' } });
+    fireEvent.change(password, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTestId('migration-submit'));
+    expect(await screen.findByText(FIELD_MESSAGES.usernameCharset)).toBeTruthy();
+    expect(screen.getByText(FIELD_MESSAGES.min6)).toBeTruthy();
+    expect(calls).toHaveLength(1);
+
+    // A name taken meanwhile: the server's 409 under the field.
+    fireEvent.change(username, { target: { value: 'clientevelho' } });
+    fireEvent.change(password, { target: { value: 'SenhaVelha' } });
+    fireEvent.click(screen.getByTestId('migration-submit'));
+    expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeTruthy();
+    expect(calls[1]?.body).toEqual({
+      url: FOREIGN_URL,
+      service: 'iptv',
+      username: 'clientevelho',
+      password: 'SenhaVelha',
+    });
+
+    fireEvent.change(username, { target: { value: 'clientevelho2' } });
+    fireEvent.click(screen.getByTestId('migration-submit'));
+    await waitFor(() => expect(onMigrated).toHaveBeenCalledTimes(1));
+    expect(onMigrated).toHaveBeenCalledWith({
+      result: { line, charged: '0.67', balance: '9.33' },
+      newCredentials: true,
+    });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(await screen.findByText('lista de usuários')).toBeTruthy();
+  });
+
+  it('a login that fits shows no new credentials and sends none', async () => {
+    const calls = mockApi({ 'POST /migration/check': { body: CHECK } });
+    renderDialog();
+    await verify();
+    await screen.findByTestId('migration-check');
+    expect(screen.queryByTestId('migration-new-credentials')).toBeNull();
+    expect(screen.queryByTestId('migration-new-username')).toBeNull();
+    expect(screen.queryByTestId('migration-new-password')).toBeNull();
+    expect(calls).toHaveLength(1);
   });
 });

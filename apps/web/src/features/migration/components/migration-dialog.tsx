@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } fro
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { LineActionResult } from '@panel/shared/lines/line-api';
 import {
   MIGRATION_MESSAGES,
   MIGRATION_SERVICE_LABELS,
@@ -22,17 +23,26 @@ import { useCheckMigration } from '../api/check-migration';
 import { useMigrateCustomer } from '../api/migrate-customer';
 import { MIGRATION_TEXTS } from './migration-texts';
 
+/** A migration that succeeded, and whether the customer got new credentials (decision 0067). */
+export interface MigrationOutcome {
+  result: LineActionResult;
+  newCredentials: boolean;
+}
+
 interface MigrationDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** Where a success goes (app/ shows the line's success modal); without it the dialog just closes. */
+  onMigrated?: (outcome: MigrationOutcome) => void;
 }
 
 /**
  * The migration dialog of the menu (docs/product/screens.md#migration-dialog): step INITIAL (the customer's
- * playlist URL, 'Verificar'), then CONFIRM-TRANSFER (what the other provider says, the target service,
- * 'Migrar'). 'Voltar' resets to INITIAL; success goes to /users and closes the dialog.
+ * playlist URL, 'Verificar'), then CONFIRM-TRANSFER (what the other provider says, the new username or
+ * password when the provider's break this panel's rules (decision 0067), the target service, 'Migrar').
+ * 'Voltar' resets to INITIAL; success goes to /users and hands the new line to `onMigrated`.
  */
-export function MigrationDialog({ opened, onClose }: MigrationDialogProps) {
+export function MigrationDialog({ opened, onClose, onMigrated }: MigrationDialogProps) {
   return (
     <Dialog
       opened={opened}
@@ -41,7 +51,7 @@ export function MigrationDialog({ opened, onClose }: MigrationDialogProps) {
       testId="migration-dialog"
       size="lg"
     >
-      <MigrationSteps onClose={onClose} />
+      <MigrationSteps onClose={onClose} onMigrated={onMigrated} />
     </Dialog>
   );
 }
@@ -49,9 +59,14 @@ export function MigrationDialog({ opened, onClose }: MigrationDialogProps) {
 interface MigrationFields {
   url: string;
   service: MigrationService | '';
+  /** Only sent when the check suggested a new one (decision 0067). */
+  username: string;
+  password: string;
 }
 
-function MigrationSteps({ onClose }: { onClose: () => void }) {
+const CONFIRM_FIELDS = ['service', 'username', 'password'] as const;
+
+function MigrationSteps({ onClose, onMigrated }: Omit<MigrationDialogProps, 'opened'>) {
   const navigate = useNavigate();
   const check = useCheckMigration();
   const migrate = useMigrateCustomer();
@@ -63,7 +78,7 @@ function MigrationSteps({ onClose }: { onClose: () => void }) {
     clearErrors,
     reset,
     formState: { errors },
-  } = useForm<MigrationFields>({ defaultValues: { url: '', service: '' } });
+  } = useForm<MigrationFields>({ defaultValues: { url: '', service: '', username: '', password: '' } });
 
   const verify = handleSubmit(({ url }) => {
     const parsed = migrationCheckSchema.safeParse({ url });
@@ -72,32 +87,51 @@ function MigrationSteps({ onClose }: { onClose: () => void }) {
       return;
     }
     check.mutate(parsed.data, {
-      onSuccess: (result) => setChecked({ url: parsed.data.url, result }),
+      onSuccess: (result) => {
+        reset({
+          url: parsed.data.url,
+          service: '',
+          username: result.suggested_username ?? '',
+          password: result.suggested_password ?? '',
+        });
+        setChecked({ url: parsed.data.url, result });
+      },
       onError: (error) => showFormError(error, ['url'], setError),
     });
   });
 
-  const confirm = handleSubmit(({ service }) => {
+  const confirm = handleSubmit(({ service, username, password }) => {
     if (!checked) return;
-    const parsed = migrationMigrateSchema.safeParse({ url: checked.url, service });
+    const { suggested_username, suggested_password } = checked.result;
+    const parsed = migrationMigrateSchema.safeParse({
+      url: checked.url,
+      service,
+      ...(suggested_username === null ? {} : { username }),
+      ...(suggested_password === null ? {} : { password }),
+    });
     if (!parsed.success) {
-      setError('service', { type: 'rule', message: MIGRATION_MESSAGES.serviceRequired });
+      for (const field of CONFIRM_FIELDS) {
+        const issue = parsed.error.issues.find((candidate) => candidate.path[0] === field);
+        if (issue) setError(field, { type: 'rule', message: issue.message });
+      }
       return;
     }
+    const newCredentials = parsed.data.username !== undefined || parsed.data.password !== undefined;
     migrate.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         showSuccessToast(MIGRATION_MESSAGES.migrated);
-        onClose();
         void navigate(paths.users);
+        if (onMigrated) onMigrated({ result, newCredentials });
+        else onClose();
       },
-      onError: (error) => showFormError(error, ['service', 'url'], setError),
+      onError: (error) => showFormError(error, [...CONFIRM_FIELDS, 'url'], setError),
     });
   });
 
   const back = () => {
     setChecked(null);
     clearErrors();
-    reset({ url: checked?.url ?? '', service: '' });
+    reset({ url: checked?.url ?? '', service: '', username: '', password: '' });
   };
 
   if (!checked) {
@@ -131,6 +165,43 @@ function MigrationSteps({ onClose }: { onClose: () => void }) {
     <form onSubmit={confirm} noValidate>
       <Stack gap="sm">
         <CheckedLine result={checked.result} />
+        {checked.result.suggested_username !== null || checked.result.suggested_password !== null ? (
+          <>
+            <Alert color="yellow" data-testid="migration-new-credentials">
+              <Stack gap={4}>
+                {checked.result.suggested_username !== null && (
+                  <Text size="sm">{MIGRATION_MESSAGES.usernameOutsideRules}</Text>
+                )}
+                {checked.result.suggested_password !== null && (
+                  <Text size="sm">{MIGRATION_MESSAGES.passwordOutsideRules}</Text>
+                )}
+                <Text size="sm" fw={700}>
+                  {MIGRATION_MESSAGES.tellCustomer}
+                </Text>
+              </Stack>
+            </Alert>
+            {checked.result.suggested_username !== null && (
+              <TextInput
+                label={MIGRATION_MESSAGES.newUsernameLabel}
+                withAsterisk
+                autoComplete="off"
+                error={errors.username?.message}
+                data-testid="migration-new-username"
+                {...register('username')}
+              />
+            )}
+            {checked.result.suggested_password !== null && (
+              <TextInput
+                label={MIGRATION_MESSAGES.newPasswordLabel}
+                withAsterisk
+                autoComplete="off"
+                error={errors.password?.message}
+                data-testid="migration-new-password"
+                {...register('password')}
+              />
+            )}
+          </>
+        ) : null}
         <NativeSelect
           label={MIGRATION_TEXTS.serviceLabel}
           description={MIGRATION_MESSAGES.serviceHint}
