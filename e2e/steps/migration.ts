@@ -1,29 +1,57 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Journey step (decision 0052): migrates a customer of another provider from the menu's 'Migrar cliente'
- * dialog, as a person does — the playlist URL, 'Verificar', the target service, 'Migrar' — and answers
- * the charge the dialog showed (`credits_to_deduct`, as on screen, e.g. '0,67') and the migrated username.
- * The page must be signed in as an account allowed to migrate.
+ * Journey step (decisions 0052 and 0067): migrates a customer of another provider from the menu's
+ * 'Migrar cliente' dialog, as a person does — the playlist URL, 'Verificar', the target service (a login
+ * outside this panel's rules keeps the suggested new username and password), 'Migrar' — then reads the
+ * success modal and closes it. Answers the charge the dialog showed (`credits_to_deduct`, as on screen,
+ * e.g. '0,67') and the migrated line's username and password. The page must be signed in as an account
+ * allowed to migrate.
  */
 export async function migrateCustomer(
   page: Page,
   playlistUrl: string,
   service: 'iptv' | 'p2p',
-): Promise<{ shownCharge: string; username: string }> {
+): Promise<{ shownCharge: string; username: string; password: string }> {
   await openMigrationDialog(page);
   const dialog = page.getByTestId('migration-dialog');
   await dialog.getByTestId('migration-url').fill(playlistUrl);
   await dialog.getByTestId('migration-verify').click();
   await expect(dialog.getByTestId('migration-check')).toBeVisible();
   const shownCharge = (await dialog.getByTestId('migration-credits_to_deduct').innerText()).trim();
-  const username = (await dialog.getByTestId('migration-username').innerText()).trim();
   await dialog.getByTestId('migration-service').selectOption(service);
   await dialog.getByTestId('migration-submit').click();
-  await expect(dialog).toBeHidden();
+  const success = await expectMigrated(page);
+  const migrated = {
+    shownCharge,
+    username: (await success.getByTestId('line-created-username').innerText()).trim(),
+    password: (await success.getByTestId('line-created-password').innerText()).trim(),
+  };
+  await closeMigratedModal(page);
+  return migrated;
+}
+
+/**
+ * Closes the success modal with Escape: its 'Fechar' sits at the bottom right, where the success toast
+ * stays while the pointer rests on it (Mantine pauses a hovered toast).
+ */
+export async function closeMigratedModal(page: Page): Promise<void> {
+  const success = page.getByTestId('line-created-modal');
+  await page.keyboard.press('Escape');
+  await expect(success).toBeHidden();
+}
+
+/**
+ * After 'Migrar': the dialog closes, the toast says so, the page is /users and the line's success modal
+ * (credentials, links, setup message) is open. Answers that modal.
+ */
+export async function expectMigrated(page: Page) {
+  await expect(page.getByTestId('migration-dialog')).toBeHidden();
   await expect(page.getByText('Usuário migrado com sucesso')).toBeVisible();
   await expect(page).toHaveURL(/\/users$/);
-  return { shownCharge, username };
+  const success = page.getByTestId('line-created-modal');
+  await expect(success).toBeVisible();
+  return success;
 }
 
 /** Opens 'Migrar cliente' from the sidebar (through the burger on a phone). */

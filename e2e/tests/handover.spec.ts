@@ -103,7 +103,7 @@ test('a reseller hands a line to a customer and migrates another from a second p
     });
     const before = (await api.call<{ credits: string }>('GET', '/profile')).credits;
     const migrated = await migrateCustomer(page, provider!.playlistUrl(customer, 'Outra2025'), 'iptv');
-    expect(migrated).toEqual({ shownCharge: '0,67', username: customer });
+    expect(migrated).toEqual({ shownCharge: '0,67', username: customer, password: 'Outra2025' });
     const after = (await api.call<{ credits: string }>('GET', '/profile')).credits;
     expect(Math.round(Number(before) * 100) - Math.round(Number(after) * 100)).toBe(67);
     await expect(page.getByText(customer).first()).toBeVisible();
