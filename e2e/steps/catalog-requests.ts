@@ -9,15 +9,21 @@ export function requestRow(page: Page, title: string): Locator {
 
 /**
  * In the open new-request modal: types `text`, waits for the debounced search's results, chooses the one
- * titled `title` and asks for it (docs/product/screens.md#catalog-requests).
+ * titled `title`, asks for it and sees `answer` (docs/product/screens.md#catalog-requests; a title already
+ * requested has its own messages, decision 0071).
  */
-export async function askForTitle(page: Page, text: string, title: string): Promise<void> {
+export async function askForTitle(
+  page: Page,
+  text: string,
+  title: string,
+  answer = 'Nova solicitação adicionada',
+): Promise<void> {
   const modal = page.getByTestId('request-new');
   await modal.getByTestId('title-search-input').fill(text);
   await modal.getByTestId('title-result').filter({ hasText: title }).first().click();
   await modal.getByTestId('request-new-submit').click();
   await expect(modal).toBeHidden();
-  await expect(page.getByText('Nova solicitação adicionada').first()).toBeVisible();
+  await expect(page.getByText(answer, { exact: true }).first()).toBeVisible();
 }
 
 /** Opens the edit modal of a request and saves `status` (and, for an admin, `publisher`). */

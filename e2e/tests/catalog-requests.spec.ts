@@ -202,9 +202,19 @@ test('a publisher sees catalog work and nothing of lines or resellers, and moves
   await page.getByTestId('title-search-input').fill('breaking');
   await expect(page.getByTestId('title-result')).toHaveCount(1);
   await page.screenshot(shot('96-catalog-request-new-publisher-390'));
+  // The reseller asked for it first: no new request, its status, and the publisher counted (decision 0071).
+  await page.getByTestId('title-result').click();
+  await page.getByTestId('request-new-submit').click();
+  await expect(page.getByTestId('request-new')).toBeHidden();
+  await expect(
+    page.getByText(
+      'Este título já havia sido solicitado. Status: Na fila. Sua solicitação foi somada à existente.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Nova solicitação adicionada')).toHaveCount(0);
 });
 
-test('the reseller sees its request No catálogo, and a new request of an already requested title changes nothing', async ({
+test('the reseller sees its request No catálogo, and asking for it again says so and changes nothing', async ({
   page,
   signIn,
 }) => {
@@ -214,6 +224,12 @@ test('the reseller sees its request No catálogo, and a new request of an alread
   await page.goto('/requests/catalog');
   await expect(requestRow(page, 'Matrix').getByTestId('request-status')).toHaveText('No catálogo');
   await page.getByTestId('request-new-open').click();
-  await askForTitle(page, 'matrix', 'Matrix');
+  await askForTitle(
+    page,
+    'matrix',
+    'Matrix',
+    'Você já havia solicitado este título. Status: No catálogo. Nada foi adicionado: sua solicitação já estava contada.',
+  );
+  await expect(page.getByText('Nova solicitação adicionada')).toHaveCount(0);
   await expect(page.getByTestId('requests-table-row')).toHaveCount(2);
 });

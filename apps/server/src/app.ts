@@ -183,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(viewsRoutes, { db });
   await app.register(releasesRoutes, { db });
   await app.register(contentRemovalRoutes, { db });
-  await app.register(contentImport, { db, config });
+  await app.register(contentImport, { db, config, dataDir: database.dataDir });
   await app.register(playerRoutes, { db, config });
   await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
   await app.register(streamsRoutes, { db, config });

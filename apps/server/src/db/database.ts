@@ -19,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The data folder of an embedded database kept on disk (undefined: PostgreSQL, or PGlite in memory). */
+  dataDir?: string;
   /**
    * Connections of each pg pool (metrics). PGlite has no pool: one in-process connection whose queries
    * queue in its own mutex, so it reports none.
@@ -108,6 +110,7 @@ async function openPglite(dataDir: string, templateFile?: string): Promise<Datab
   return {
     db: handle,
     kind: 'pglite',
+    ...(inMemory ? {} : { dataDir: resolve(dataDir) }),
     poolStats: () => [],
     close: async () => {
       await client.close();

@@ -55,6 +55,13 @@ export const FAKE_TITLES: readonly FakeTitle[] = [
     adult: true,
   },
   { id: 550, media_type: 'movie', pt: 'Clube da Luta', en: 'Fight Club', date: '1999-10-15' },
+  {
+    id: 680,
+    media_type: 'movie',
+    pt: 'Pulp Fiction: Tempo de Violência',
+    en: 'Pulp Fiction',
+    date: '1994-09-10',
+  },
 ];
 
 // A 2×3 PNG (a poster's proportions), one colour: enough for a browser to draw something.

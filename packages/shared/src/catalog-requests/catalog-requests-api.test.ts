@@ -3,7 +3,9 @@ import {
   CATALOG_REQUEST_MESSAGES,
   CATALOG_REQUEST_STATUS_LABELS,
   CATALOG_REQUEST_STATUSES,
+  catalogRequestCreatedMessage,
   catalogRequestListQuerySchema,
+  type CatalogRequest,
   newCatalogRequestSchema,
   releaseYearOf,
   titleSearchQuerySchema,
@@ -63,5 +65,21 @@ describe('catalog requests (docs/product/rules.md#catalog-and-domains)', () => {
   it('shows the year of a release date, or a dash', () => {
     expect(releaseYearOf('1999-03-31')).toBe('1999');
     expect(releaseYearOf(null)).toBe('-');
+  });
+
+  it('after asking, says whether a request was added, the status, and whether the caller was counted (decision 0071)', () => {
+    const request = (status: CatalogRequest['status']) => ({ status }) as CatalogRequest;
+    expect(catalogRequestCreatedMessage({ request: request(2), created: true, counted: true })).toBe(
+      'Nova solicitação adicionada',
+    );
+    expect(catalogRequestCreatedMessage({ request: request(1), created: true, counted: true })).toBe(
+      'Nova solicitação adicionada. Status: No catálogo.',
+    );
+    expect(catalogRequestCreatedMessage({ request: request(3), created: false, counted: true })).toBe(
+      'Este título já havia sido solicitado. Status: Em processamento. Sua solicitação foi somada à existente.',
+    );
+    expect(catalogRequestCreatedMessage({ request: request(2), created: false, counted: false })).toBe(
+      'Você já havia solicitado este título. Status: Na fila. Nada foi adicionado: sua solicitação já estava contada.',
+    );
   });
 });

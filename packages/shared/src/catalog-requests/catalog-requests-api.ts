@@ -56,6 +56,14 @@ export const CATALOG_REQUEST_MESSAGES = {
   searchNotConfigured: 'A busca de títulos não está configurada neste painel.',
   noResults: 'Nenhum título encontrado',
   added: 'Nova solicitação adicionada',
+  /** A new request whose title the library already has: it starts 'No catálogo' (decision 0055). */
+  addedWithStatus: (status: string) => `Nova solicitação adicionada. Status: ${status}.`,
+  /** Someone had asked for the title: the caller now counts among its requesters (decision 0071). */
+  joined: (status: string) =>
+    `Este título já havia sido solicitado. Status: ${status}. Sua solicitação foi somada à existente.`,
+  /** The caller had already asked for the title: nothing was added, it was not counted again. */
+  alreadyRequested: (status: string) =>
+    `Você já havia solicitado este título. Status: ${status}. Nada foi adicionado: sua solicitação já estava contada.`,
   edited: 'Solicitação editada com sucesso',
   removed: 'Solicitação removida com sucesso',
   removeConfirm: 'Deseja realmente remover esta solicitação?',
@@ -169,9 +177,34 @@ export type CatalogRequest = z.infer<typeof catalogRequestSchema>;
 export const catalogRequestListSchema = listResponseSchema(catalogRequestSchema);
 export type CatalogRequestList = z.infer<typeof catalogRequestListSchema>;
 
-/** POST /api/catalog answer: the request, and whether this call added the caller as a requester. */
-export const catalogRequestCreatedSchema = z.object({ request: catalogRequestSchema, added: z.boolean() });
+/**
+ * POST /api/catalog answer (decision 0071): the request (its status included), whether this call made it
+ * (nobody had asked for the title) and whether it counted the caller among the title's requesters (false:
+ * the caller had already asked, nothing changed). `created` implies `counted`.
+ */
+export const catalogRequestCreatedSchema = z.object({
+  request: catalogRequestSchema,
+  created: z.boolean(),
+  counted: z.boolean(),
+});
 export type CatalogRequestCreated = z.infer<typeof catalogRequestCreatedSchema>;
+
+/**
+ * What the new-request modal says after asking (decision 0071): a new request; a title someone had already
+ * asked for, now counting the caller too; or a title the caller had already asked for, nothing added. The
+ * last two name the request's status, so the reseller knows where the title is.
+ */
+export function catalogRequestCreatedMessage(answer: CatalogRequestCreated): string {
+  const status = CATALOG_REQUEST_STATUS_LABELS[answer.request.status];
+  if (answer.created) {
+    return answer.request.status === NEW_REQUEST_STATUS
+      ? CATALOG_REQUEST_MESSAGES.added
+      : CATALOG_REQUEST_MESSAGES.addedWithStatus(status);
+  }
+  return answer.counted
+    ? CATALOG_REQUEST_MESSAGES.joined(status)
+    : CATALOG_REQUEST_MESSAGES.alreadyRequested(status);
+}
 
 /** GET /api/catalog/publishers: each publisher's requests in the queue, in processing and in the catalog. */
 export const publisherSummarySchema = z.object({

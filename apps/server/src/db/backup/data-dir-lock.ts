@@ -8,7 +8,7 @@ export interface DataDirLock {
   release(): void;
 }
 
-interface LockContent {
+export interface LockContent {
   pid: number;
   host: string;
   holder: string;
@@ -57,6 +57,11 @@ export function acquireDataDirLock(dataDir: string, holder: string): DataDirLock
     rmSync(file, { force: true });
   }
   throw new Error(`could not lock ${dataDir}`);
+}
+
+/** Who holds the folder's lock, as its file says (alive or not). */
+export function lockHolder(dataDir: string): LockContent | undefined {
+  return readLock(resolve(dataDir, LOCK_FILE));
 }
 
 function readLock(file: string): LockContent | undefined {

@@ -124,7 +124,10 @@ export async function findRequestIdByTitle(
   return row?.id;
 }
 
-/** Inserts the title's request unless another call did first; its id either way. */
+/**
+ * Inserts the title's request unless another call did first: its id either way, and whether this call
+ * inserted it (decision 0071: the answer says whether a new request was made).
+ */
 export async function insertRequest(
   tx: Transaction,
   values: {
@@ -134,11 +137,16 @@ export async function insertRequest(
     posterPath: string | null;
     releaseDate: string | null;
   },
-): Promise<number> {
-  await tx.insert(catalogRequests).values(values).onConflictDoNothing();
+): Promise<{ id: number; created: boolean }> {
+  const [inserted] = await tx
+    .insert(catalogRequests)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: catalogRequests.id });
+  if (inserted) return { id: inserted.id, created: true };
   const id = await findRequestIdByTitle(tx, values.mediaType, values.tmdbId);
   if (id === undefined) throw new Error('catalog request not inserted');
-  return id;
+  return { id, created: false };
 }
 
 /** Adds the account as a requester; false when it had already asked. */

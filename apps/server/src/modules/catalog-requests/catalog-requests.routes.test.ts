@@ -32,6 +32,7 @@ const BASE = '/api/catalog';
 const MATRIX = { tmdb_id: 603, media_type: 'movie' } as const;
 const BREAKING_BAD = { tmdb_id: 1396, media_type: 'tv' } as const;
 const FIGHT_CLUB = { tmdb_id: 550, media_type: 'movie' } as const;
+const PULP_FICTION = { tmdb_id: 680, media_type: 'movie' } as const;
 
 async function search(token: string, query: string): Promise<TitleSearchResult[]> {
   const response = await t.as(token).get(`${BASE}/search?query=${encodeURIComponent(query)}`);
@@ -126,7 +127,7 @@ describe('creating requests', () => {
   it('stores the service’s pt-BR details and starts Na fila; the same title from several resellers is one request with a count', async () => {
     const tree = await createResellerTree(t.app);
     const first = await ask(tree.sub.token, MATRIX);
-    expect(first.added).toBe(true);
+    expect(first).toMatchObject({ created: true, counted: true });
     expect(first.request).toMatchObject({
       tmdb_id: 603,
       media_type: 'movie',
@@ -139,14 +140,43 @@ describe('creating requests', () => {
       publisher_id: null,
       publisher_username: null,
     });
-    const second = await ask(tree.other.token, MATRIX);
+    const second = await ask(tree.other.token, MATRIX, 200);
     expect(second.request.id).toBe(first.request.id);
     // Asking again changes nothing: 200, not added.
     const again = await ask(tree.sub.token, MATRIX, 200);
-    expect(again.added).toBe(false);
+    expect(again).toMatchObject({ created: false, counted: false });
     expect((await get(t.adminToken, first.request.id)).total_requests).toBe(2);
     const rows = (await list(t.adminToken, '&tmdb_id=603')).data;
     expect(rows).toHaveLength(1);
+  });
+
+  it('says whether a request was made, its status, and whether the caller was counted (decision 0071)', async () => {
+    const tree = await createResellerTree(t.app);
+    const first = await ask(tree.sub.token, PULP_FICTION);
+    expect(first).toMatchObject({ created: true, counted: true, request: { status: 2 } });
+    await t.as(t.adminToken).put(`${BASE}/${first.request.id}`, { status: 3 });
+
+    // Another reseller asking for it: no new request (200), its status, and one more requester.
+    const second = await ask(tree.other.token, PULP_FICTION, 200);
+    expect(second).toMatchObject({
+      created: false,
+      counted: true,
+      request: { id: first.request.id, status: 3 },
+    });
+    expect((await get(t.adminToken, first.request.id)).total_requests).toBe(2);
+
+    // The same reseller again: found, not counted, the count stays.
+    for (const token of [tree.sub.token, tree.other.token]) {
+      const again = await ask(token, PULP_FICTION, 200);
+      expect(again).toMatchObject({
+        created: false,
+        counted: false,
+        request: { id: first.request.id, status: 3 },
+      });
+    }
+    expect((await get(t.adminToken, first.request.id)).total_requests).toBe(2);
+    // The metadata service was asked once, for the new request only.
+    expect(tmdb.calls.filter((call) => call.path === '/movie/680')).toHaveLength(1);
   });
 
   it('refuses adult titles, titles the service does not know, and a missing title', async () => {
@@ -203,7 +233,8 @@ describe('what each role sees', () => {
   it('admins and publishers see every request; only the admin sees the count and the publisher', async () => {
     const { token: reseller } = await createSignedInAccount(t.app);
     const { token: publisher } = await createSignedInAccount(t.app, { role: 'publisher' });
-    const created = (await ask(reseller, BREAKING_BAD)).request;
+    // Asked for earlier in this file: found (200), the reseller joins its requesters.
+    const created = (await ask(reseller, BREAKING_BAD, 200)).request;
     expect((await get(publisher, created.id)).total_requests).toBeNull();
     expect((await get(t.adminToken, created.id)).total_requests).toBeGreaterThanOrEqual(1);
   });
@@ -244,7 +275,8 @@ describe('editing and removing', () => {
     const { token: reseller } = await createSignedInAccount(t.app);
     const publisher = await createSignedInAccount(t.app, { role: 'publisher' });
     const second = await createSignedInAccount(t.app, { role: 'publisher' });
-    const request = (await ask(reseller, { tmdb_id: 604, media_type: 'movie' }, 201)).request;
+    // Asked for earlier in this file: found (200).
+    const request = (await ask(reseller, { tmdb_id: 604, media_type: 'movie' }, 200)).request;
 
     const edited = await t.as(publisher.token).put(`${BASE}/${request.id}`, { status: 3 });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -294,7 +326,7 @@ describe('editing and removing', () => {
   it('refuses resellers (403), unknown ids (404), and removes for admins and publishers', async () => {
     const { token: reseller } = await createSignedInAccount(t.app);
     const { token: publisher } = await createSignedInAccount(t.app, { role: 'publisher' });
-    const request = (await ask(reseller, { tmdb_id: 603, media_type: 'movie' }, 201)).request;
+    const request = (await ask(reseller, { tmdb_id: 603, media_type: 'movie' }, 200)).request;
     expectRefusal(await t.as(reseller).put(`${BASE}/${request.id}`, { status: 3 }), FORBIDDEN);
     expectRefusal(await t.as(reseller).delete(`${BASE}/${request.id}`), FORBIDDEN);
     expectRefusal(await t.as(reseller).get(`${BASE}/publishers`), FORBIDDEN);

@@ -53,14 +53,15 @@ export const catalogRequestsRoutes: FastifyPluginAsyncZod<{ db: Database; config
       schema: {
         tags,
         summary:
-          'Ask for a title chosen in the search: 201 when the caller joined its requesters, 200 when it had already asked',
+          'Ask for a title chosen in the search: 201 with a new request; 200 when the title was already requested (`counted`: the caller joined its requesters, false when it had already asked)',
         body: newCatalogRequestSchema,
         response: { 200: catalogRequestCreatedSchema, 201: catalogRequestCreatedSchema, ...serviceErrors },
       },
     },
     async (request, reply) => {
       const created = await service.create(requireCaller(request), request.body);
-      return reply.status(created.added ? 201 : 200).send(created);
+      // 201 only when a request was made; an existing one is found, not created (decision 0071).
+      return reply.status(created.created ? 201 : 200).send(created);
     },
   );
 

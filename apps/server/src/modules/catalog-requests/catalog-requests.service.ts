@@ -123,7 +123,8 @@ export function createCatalogRequestsService(
      * The caller asks for a title. A title nobody asked for yet is read from the metadata service (its pt-BR
      * title, poster, date; adult titles refused) and starts 'Na fila', or 'No catálogo' when the library
      * already has it; a title already asked for gains the caller as one more requester. Asking twice is
-     * harmless: `added` is false.
+     * harmless. The answer says which (decision 0071): `created` when this call made the request, `counted`
+     * when it added the caller to the requesters (the count is of accounts, so a second ask is not counted).
      */
     async create(caller: Caller, input: NewCatalogRequest): Promise<CatalogRequestCreated> {
       const tmdbId = Number(input.tmdb_id);
@@ -151,23 +152,27 @@ export function createCatalogRequestsService(
               return found;
             })()
           : undefined;
-      const added = await runInTransaction(db, async (tx) => {
+      const { created, counted } = await runInTransaction(db, async (tx) => {
+        let made = false;
         if (details) {
-          requestId = await insertRequest(tx, {
+          // Another call may have made it since it was looked up: then this one only joins it.
+          const inserted = await insertRequest(tx, {
             tmdbId,
             mediaType,
             mediaTitle: details.title,
             posterPath: details.posterPath,
             releaseDate: details.releaseDate,
           });
+          requestId = inserted.id;
+          made = inserted.created;
         }
         if (requestId === undefined) throw new Error('catalog request without id');
         const joined = await addRequester(tx, requestId, caller.id);
         await markRequestsInLibrary(tx, requestId);
-        return joined;
+        return { created: made, counted: joined };
       });
       if (requestId === undefined) throw new Error('catalog request without id');
-      return { request: await this.get(caller, requestId), added };
+      return { request: await this.get(caller, requestId), created, counted };
     },
 
     /**

@@ -1,11 +1,12 @@
 /**
- * `npm run content:import` end to end (decision 0038): the script runs as operators run it, a child
+ * `npm run content:import` end to end (decisions 0038, 0072): the script runs as operators run it, a child
  * process (spawned asynchronously: the test upstream it reads runs in this process), on an embedded
- * PGlite data folder; the database is then opened here and checked.
+ * PGlite data folder; the database is then opened here and checked. With the real server holding the
+ * folder, the command hands the import to it and the server's API shows it landed.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -14,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { bouquetCategories, contentSources, contentStreams, epgProgrammes } from '../../db/schema/index';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
+import { startServerProcess } from '../../../scripts/bench/bench-env';
+import { CONTROL_FILE, IMPORT_PATH, type ImportControlFile } from './import-control';
 
 const SERVER_ROOT = resolve(import.meta.dirname, '../../..');
 const work = mkdtempSync(join(tmpdir(), 'panel-cli-import-'));
@@ -128,6 +131,64 @@ describe('npm run content:import', () => {
       await database.close();
     }
   }, 180_000);
+
+  // The embedded database's hand-over (decision 0072): the PostgreSQL run (npm run test:pg) has nothing to add.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'hands the import to the server that holds the embedded database, which runs it as the screen would',
+    async () => {
+      const servedDir = join(work, 'served');
+      const admin = { username: 'admin', password: 'Adm1n@handover' };
+      const server = await startServerProcess(
+        { DATABASE_URL: '', DATA_DIR: servedDir, ADMIN_PASSWORD: admin.password },
+        { command: [process.execPath, '--import', 'tsx', 'src/server.ts'], timeoutMs: 120_000 },
+      );
+      const controlPath = join(servedDir, CONTROL_FILE);
+      try {
+        // The control file: the loopback address and a secret, readable by the server's account only.
+        expect(statSync(controlPath).mode & 0o777).toBe(0o600);
+        const control = JSON.parse(readFileSync(controlPath, 'utf8')) as ImportControlFile;
+        expect(new URL(control.url).hostname).toBe('127.0.0.1');
+        const forged = await fetch(`${control.url}${IMPORT_PATH}`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer forged', 'content-type': 'application/json' },
+          body: JSON.stringify({ kind: 'm3u', name: 'X', url: `${upstream.url}/playlist.m3u` }),
+        });
+        expect(forged.status).toBe(401);
+
+        const run = await contentImport(
+          ['--m3u', `${upstream.url}/playlist.m3u`, '--xmltv', `${upstream.url}/guide.xml`],
+          { DATA_DIR: servedDir },
+        );
+        expect(run.code, `${run.output}\n${server.output()}`).toBe(0);
+        expect(run.output).toContain('a importação é feita por ele');
+        expect(run.output).toContain('Fonte criada: #1 Lista M3U (m3u)');
+        expect(run.output).toMatch(/filmes\s+\+2 ~0 -0/);
+
+        // The running server shows it on the 'Fontes de Conteúdo' screen's API, synced.
+        const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...admin, 'g-recaptcha-response': 'none' }),
+        });
+        expect(signIn.status).toBe(200);
+        const { token } = (await signIn.json()) as { token: string };
+        const sources = await fetch(`${server.url}/api/admin/content/sources`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const { data } = (await sources.json()) as {
+          data: { kind: string; sync_status: string; sync_summary: { movies: { added: number } } }[];
+        };
+        expect(data.map((row) => [row.kind, row.sync_status, row.sync_summary.movies.added])).toEqual([
+          ['m3u', 'ok', 2],
+        ]);
+      } finally {
+        await server.stop();
+      }
+      // A stopped server leaves no control file behind.
+      expect(existsSync(controlPath)).toBe(false);
+    },
+    180_000,
+  );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'imports into PostgreSQL (DATABASE_URL)',

@@ -23,6 +23,7 @@ import { bumpLibraryVersion } from '../content/library-version.repository';
 import { retireSourceContent } from './content-library.repository';
 import {
   deleteSourceRow,
+  findSourceByUrl,
   findSourceRow,
   insertSourceRow,
   listSourceRows,
@@ -31,6 +32,7 @@ import {
   type SourceRow,
 } from './content-sources.repository';
 import type { SyncRunner } from './content-sync.service';
+import type { SourceImport } from './source-import';
 
 /** The admin's content sources and category mapping (docs/product/screens.md#content-sources). */
 export function toContentSource(row: SourceRow): ContentSource {
@@ -58,7 +60,7 @@ export function toContentSource(row: SourceRow): ContentSource {
   };
 }
 
-type SourceInput = z.output<typeof InputSchema>;
+export type SourceInput = z.output<typeof InputSchema>;
 
 export function sourceValues(input: SourceInput): SourceInsert {
   return input.kind === 'xtream'
@@ -140,6 +142,24 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
       });
       // After the commit: the player's cached answers no longer list what the source brought (decision 0043).
       await bumpLibraryVersion(db);
+    },
+
+    /**
+     * The command line's import (decision 0072): the source with that kind and URL, created when there is
+     * none. An existing one takes the credentials (and the guide, the delivery mode when given) sent now;
+     * its name and interval stay. Whether it existed, and the row.
+     */
+    async importByUrl(request: SourceImport): Promise<{ row: SourceRow; existing: boolean }> {
+      const wanted = sourceValues(request.input);
+      const existing = await findSourceByUrl(db, wanted.kind, wanted.url);
+      if (!existing) return { row: await insertSourceRow(db, wanted), existing: false };
+      const changes = {
+        username: wanted.username,
+        password: wanted.password,
+        ...(wanted.kind === 'm3u' && request.withXmltv ? { xmltvUrl: wanted.xmltvUrl } : {}),
+        ...(request.withDelivery ? { deliveryMode: wanted.deliveryMode } : {}),
+      };
+      return { row: (await updateSourceRow(db, existing.id, changes)) ?? existing, existing: true };
     },
 
     async startSync(id: number): Promise<ContentSource> {

@@ -10,7 +10,10 @@ import {
 import { apiRequest, apiRequestNoContent } from '@/lib/api-client';
 import { CATALOG_REQUEST_KEYS } from './catalog-request-keys';
 
-/** POST /api/catalog: the chosen title; asking again for a title one already asked for changes nothing. */
+/**
+ * POST /api/catalog: the chosen title; the answer says whether a request was made and whether the caller was
+ * counted (asking again for a title one already asked for changes nothing; decision 0071).
+ */
 export async function createCatalogRequest(input: NewCatalogRequest): Promise<CatalogRequestCreated> {
   return apiRequest('/catalog', catalogRequestCreatedSchema, { method: 'POST', body: input });
 }

@@ -84,7 +84,7 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
       'GET /catalog': list(),
       'GET /catalog/search/status': { body: { configured: true } },
       'GET /catalog/search': { body: { results: [MATRIX] } },
-      'POST /catalog': { status: 201, body: { request: REQUEST, added: true } },
+      'POST /catalog': { status: 201, body: { request: REQUEST, created: true, counted: true } },
     });
     renderPage(buildProfile({ type: 'reseller' }), true);
     const input = await screen.findByTestId('title-search-input');
@@ -98,6 +98,35 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ tmdb_id: 603, media_type: 'movie' });
     expect(await screen.findByText(CATALOG_REQUEST_MESSAGES.added)).toBeTruthy();
+  });
+
+  it('a title already requested says so, with its status and whether the caller was counted (decision 0071)', async () => {
+    const answers = [
+      {
+        body: { request: { ...REQUEST, status: 3 }, created: false, counted: true },
+        text: 'Este título já havia sido solicitado. Status: Em processamento. Sua solicitação foi somada à existente.',
+      },
+      {
+        body: { request: REQUEST, created: false, counted: false },
+        text: 'Você já havia solicitado este título. Status: Na fila. Nada foi adicionado: sua solicitação já estava contada.',
+      },
+    ];
+    for (const answer of answers) {
+      mockApi({
+        'GET /catalog': list(),
+        'GET /catalog/search/status': { body: { configured: true } },
+        'GET /catalog/search': { body: { results: [MATRIX] } },
+        'POST /catalog': { status: 200, body: answer.body },
+      });
+      const view = renderPage(buildProfile({ type: 'reseller' }), true);
+      fireEvent.change(await screen.findByTestId('title-search-input'), { target: { value: 'matrix' } });
+      fireEvent.click(await screen.findByTestId('title-result', {}, { timeout: 3000 }));
+      fireEvent.click(screen.getByTestId('request-new-submit'));
+      expect(await screen.findByText(answer.text)).toBeTruthy();
+      expect(screen.queryByText(CATALOG_REQUEST_MESSAGES.added)).toBeNull();
+      view.unmount();
+      cleanNotifications();
+    }
   });
 
   it('says plainly when the title search is not configured', async () => {

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
   CATALOG_REQUEST_MESSAGES,
+  catalogRequestCreatedMessage,
   MEDIA_TYPE_LABELS,
   NEW_REQUEST_STATUS_LABEL,
   releaseYearOf,
@@ -81,8 +82,10 @@ export function NewRequestModal({ onClose }: { onClose: () => void }) {
     create.mutate(
       { tmdb_id: chosen.tmdb_id, media_type: chosen.media_type },
       {
-        onSuccess: () => {
-          showSmallToast(CATALOG_REQUEST_MESSAGES.added);
+        // A title already requested says so, with its status and whether the caller was counted
+        // (decision 0071); only a new request is 'Nova solicitação adicionada'.
+        onSuccess: (answer) => {
+          showSmallToast(catalogRequestCreatedMessage(answer));
           onClose();
         },
         onError: (failure) => {
