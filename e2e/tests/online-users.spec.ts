@@ -233,6 +233,15 @@ test('who is watching: stream starts and edge reports on the two online screens,
     await expect(rows.first()).toContainText(iptv[2] ?? '');
     await page.screenshot(shot('78-online-iptv-1366'));
 
+    // 'País' (decision 0074): these players start from this machine (loopback), so no country, and the cell
+    // says why; the countries come from the DB-IP database installed with the panel, credited on the page.
+    const country = rowOf(iptv[0] ?? '').getByTestId('country');
+    await expect(country).toHaveText('Rede local');
+    await country.hover();
+    await expect(page.getByRole('tooltip')).toContainText('Endereço IP de rede local');
+    await page.mouse.move(0, 0);
+    await expect(page.getByTestId('geoip-attribution')).toHaveAttribute('href', 'https://db-ip.com');
+
     // Disconnect: the row goes at once, with the small toast; the player's connection is ended.
     await rowOf(iptv[1] ?? '')
       .getByRole('button', { name: `Desconectar ${iptv[1]}` })

@@ -61,7 +61,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     seedResult: SeedResult;
-    /** Country of a client address (GEOIP_CSV_PATH), for the connections it opens (decision 0047). */
+    /**
+     * Country of a client address, for the connections it opens: the shipped DB-IP database, or the admin's
+     * GEOIP_CSV_PATH (decisions 0047 and 0074).
+     */
     geoIp: GeoIp;
   }
 }

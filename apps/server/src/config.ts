@@ -176,8 +176,8 @@ const configSchema = z
     // How often commands for streaming servers (a disconnect) are looked for and sent (decision 0045);
     // attempts and timeout are the provisioning ones.
     EDGE_COMMAND_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
-    // A DB-IP "IP to Country Lite" CSV (start,end,country; IPv4 and IPv6): connections get a country.
-    // Unset: no country.
+    // A DB-IP "IP to Country Lite" CSV (start,end,country; IPv4 and IPv6), plain or gzip, read at start.
+    // Unset: the DB-IP database installed with the panel (decision 0074).
     GEOIP_CSV_PATH: optionalText,
     // Unset: /metrics answers 404. 16+ characters: it is the only thing between the internet and the figures.
     METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),

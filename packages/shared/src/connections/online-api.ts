@@ -24,6 +24,32 @@ export const CONNECTION_MESSAGES = {
   disconnected: 'Usuário desconectado',
 } as const;
 
+/**
+ * Why a connection has no country (decision 0074): `local_network` for a loopback, private, CGNAT or
+ * link-local address (nothing to look up), `not_found` when the country database does not place it.
+ */
+export const geoIpMissingReasonSchema = z.enum(['local_network', 'not_found']);
+export type GeoIpMissingReason = z.infer<typeof geoIpMissingReasonSchema>;
+
+/**
+ * Where the countries come from: `dbip_lite`, the DB-IP database installed with the panel, whose licence
+ * (CC BY 4.0) asks the pages that show its results to credit DB-IP; `csv_file`, the admin's GEOIP_CSV_PATH.
+ */
+export const geoIpSourceSchema = z.enum(['dbip_lite', 'csv_file']);
+export type GeoIpSource = z.infer<typeof geoIpSourceSchema>;
+
+/** The 'País' cell of a connection without a country, and the credit of the shipped data (decision 0074). */
+export const COUNTRY_TEXTS = {
+  localNetwork: 'Rede local',
+  localNetworkHint:
+    'Endereço IP de rede local (privado, loopback, CGNAT ou link-local): não tem país. Se todas as conexões ' +
+    'aparecem assim, o painel pode estar atrás de um proxy que não repassa o IP do cliente.',
+  notFound: '-',
+  notFoundHint: 'País não encontrado: a base de geolocalização não conhece este endereço IP.',
+  attribution: 'Geolocalização de IP por DB-IP',
+  attributionUrl: 'https://db-ip.com',
+} as const;
+
 /** One IPTV connection of /users/iptv/connections. */
 export const onlineConnectionSchema = z.object({
   id: z.number().int(),
@@ -34,8 +60,10 @@ export const onlineConnectionSchema = z.object({
   /** Seconds the edge lags behind the live point, as reported; 0 when nobody reported it. */
   divergence: z.number().int(),
   is_trial: z.number().int(),
-  /** ISO 3166 alpha-2, null without a GeoIP database or for a private address. */
+  /** ISO 3166 alpha-2; null for a local-network address or one the country database does not place. */
   geoip_country_code: z.string().nullable(),
+  /** Why `geoip_country_code` is null; null when it is not. */
+  geoip_missing: geoIpMissingReasonSchema.nullable(),
   user_agent: z.string(),
   /** What is being watched (the stream's name, or what the edge reports). */
   watching: z.string(),
@@ -56,7 +84,7 @@ export type OnlineConnectionQuery = z.infer<typeof onlineConnectionQuerySchema>;
  */
 export const onlineConnectionListSchema = z.object({
   data: z.array(onlineConnectionSchema),
-  meta: listMetaSchema.extend({ total_exact: z.boolean() }),
+  meta: listMetaSchema.extend({ total_exact: z.boolean(), geoip_source: geoIpSourceSchema }),
 });
 export type OnlineConnectionList = z.infer<typeof onlineConnectionListSchema>;
 

@@ -32,6 +32,8 @@ export interface OnlineConnectionRecord {
   divergence: number;
   isTrial: number;
   country: string | null;
+  /** The client address the connection opened from: says why it has no country (decision 0074). */
+  ip: string | null;
   userAgent: string | null;
   watching: string;
   startedAt: Date;
@@ -100,6 +102,7 @@ function connectionPageQuery(db: Database, shape: PageShape) {
       lineId: liveConnections.lineId,
       divergence: liveConnections.divergence,
       country: liveConnections.country,
+      ip: liveConnections.ip,
       userAgent: liveConnections.userAgent,
       watching: liveConnections.watching,
       startedAt: liveConnections.startedAt,
@@ -119,6 +122,7 @@ function connectionPageQuery(db: Database, shape: PageShape) {
       divergence: page.divergence,
       isTrial: lines.isTrial,
       country: page.country,
+      ip: page.ip,
       userAgent: page.userAgent,
       watching: page.watching,
       startedAt: page.startedAt,

@@ -6,6 +6,7 @@ import {
   createResellerTree,
   createSignedInAccount,
 } from '../../../test/factories';
+import { createRedirectedMovie } from '../../../test/content-factory';
 import { planOf } from '../../../test/explain';
 import { useTestApp } from '../../../test/test-app';
 import { liveConnections, p2pSessions, streamingServers, type LineRow } from '../../db/schema/index';
@@ -15,6 +16,9 @@ import { ONLINE_TOTAL_CAP, onlineConnectionStatements, p2pSessionsQuery } from '
 const t = useTestApp();
 
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+
+/** A first page's meta; countries come from the database installed with the panel (decision 0074). */
+const meta = { page: 1, pages: 1, per: 10, total: 0, total_exact: true, geoip_source: 'dbip_lite' };
 
 /** A connection of `line`, as a stream start or an edge would leave it. */
 async function connect(
@@ -84,7 +88,7 @@ describe('GET /api/users/connections', () => {
     const response = await t.as(tree.master.token).get('/api/users/connections');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.meta).toEqual({ page: 1, pages: 1, per: 10, total: 2, total_exact: true });
+    expect(body.meta).toEqual({ ...meta, total: 2 });
     expect(body.data.map((row: { id: number }) => row.id)).toEqual([newer, older]);
     expect(body.data[0]).toMatchObject({
       user_id: subLine.id,
@@ -94,6 +98,7 @@ describe('GET /api/users/connections', () => {
       user_agent: '',
       divergence: 0,
       geoip_country_code: null,
+      geoip_missing: 'not_found',
       watching: 'Canal Teste HD',
     });
     expect(body.data[1]).toMatchObject({
@@ -102,6 +107,7 @@ describe('GET /api/users/connections', () => {
       divergence: 30,
       is_trial: 0,
       geoip_country_code: 'BR',
+      geoip_missing: null,
       user_agent: 'VLC/3.0.20 LibVLC/3.0.20',
     });
     expect(Date.parse(body.data[0].server_time)).toBeGreaterThanOrEqual(before - 1000);
@@ -109,7 +115,7 @@ describe('GET /api/users/connections', () => {
 
     // A page past the end answers no rows and the pages that exist: the panel steps back to them.
     const past = (await t.as(tree.master.token).get('/api/users/connections?page=2')).json();
-    expect(past).toEqual({ data: [], meta: { page: 2, pages: 1, per: 10, total: 2, total_exact: true } });
+    expect(past).toEqual({ data: [], meta: { ...meta, page: 2, total: 2 } });
 
     const sub = (await t.as(tree.sub.token).get('/api/users/connections')).json();
     expect(sub.data.map((row: { id: number }) => row.id)).toEqual([newer]);
@@ -117,6 +123,34 @@ describe('GET /api/users/connections', () => {
     const ids = admin.data.map((row: { id: number }) => row.id);
     expect(ids).toEqual(expect.arrayContaining([newer, older]));
     expect(ids).toHaveLength(admin.meta.total);
+  });
+
+  it("gives each stream start its client's country, or says why there is none (decision 0074)", async () => {
+    const { account, token } = await createSignedInAccount(t.app);
+    const movie = await createRedirectedMovie(t.db, 'Filme País');
+    // A start from Brazil's registry (NIC.br), one from a home network, one from a documentation range.
+    const clients = { brazil: '200.160.2.3', home: '192.168.1.20', nowhere: '203.0.113.7' };
+    const lineOf: Record<string, LineRow> = {};
+    for (const [name, address] of Object.entries(clients)) {
+      const line = await createLine(t.app, account);
+      lineOf[name] = line;
+      const start = await t.app.inject({
+        method: 'GET',
+        url: `/movie/${encodeURIComponent(line.username)}/${encodeURIComponent(line.password)}/${movie.id}.mp4`,
+        headers: { 'user-agent': 'VLC/3.0.20 LibVLC/3.0.20' },
+        remoteAddress: address,
+      });
+      expect(start.statusCode).toBe(302);
+    }
+    const body = (await t.as(token).get('/api/users/connections')).json();
+    const countryOf = (line: LineRow | undefined) => {
+      const row = body.data.find((connection: { user_id: number }) => connection.user_id === line?.id);
+      return [row?.geoip_country_code, row?.geoip_missing];
+    };
+    expect(countryOf(lineOf.brazil)).toEqual(['BR', null]);
+    expect(countryOf(lineOf.home)).toEqual([null, 'local_network']);
+    expect(countryOf(lineOf.nowhere)).toEqual([null, 'not_found']);
+    expect(body.meta).toEqual({ ...meta, total: 3 });
   });
 
   it('pages by 10 by default and says "more than 1.000" past the cap, whichever shape reads it', async () => {
@@ -130,7 +164,7 @@ describe('GET /api/users/connections', () => {
       from generate_series(1, ${ONLINE_TOTAL_CAP + 5}::int) as g`);
     const first = (await t.as(token).get('/api/users/connections')).json();
     expect(first.data).toHaveLength(10);
-    expect(first.meta).toEqual({ page: 1, pages: 100, per: 10, total: 1000, total_exact: false });
+    expect(first.meta).toEqual({ ...meta, pages: 100, total: 1000, total_exact: false });
     const far = (await t.as(token).get('/api/users/connections?page=100')).json();
     expect(far.meta.pages).toBe(101);
     const last = (await t.as(token).get('/api/users/connections?page=101')).json();

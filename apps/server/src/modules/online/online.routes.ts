@@ -30,7 +30,10 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       },
     },
     async (request) =>
-      onlineConnections(db, requireCaller(request), request.query, config.CONNECTION_TTL_SECONDS),
+      onlineConnections(db, requireCaller(request), request.query, {
+        ttlSeconds: config.CONNECTION_TTL_SECONDS,
+        geoIpSource: app.geoIp.source,
+      }),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 import {
   P2P_ONLINE_MAX_ROWS,
+  type GeoIpSource,
   type OnlineConnectionList,
   type OnlineConnectionQuery,
   type P2pOnlineList,
 } from '@panel/shared/connections/online-api';
 import { listMeta } from '@panel/shared/lists/list-query';
 import type { Database } from '../../db/database';
+import { missingCountryReason } from '../../lib/geoip-address';
 import type { Caller } from '../auth/caller';
 import { listScopeOf } from '../scope/caller-scope';
 import { listOnlineConnections, listP2pSessions, ONLINE_TOTAL_CAP } from './online.repository';
@@ -24,14 +26,16 @@ function activeSince(now: Date, ttlSeconds: number): Date {
 /**
  * GET /api/users/connections (docs/product/screens.md#online-users): the active IPTV connections of the
  * caller's subtree, newest first. `total` is exact up to 1.000; past it `total_exact` is false and `pages`
- * still reaches the next page (decision 0046).
+ * still reaches the next page (decision 0046). A row without a country says why, and the meta names the
+ * country database, whose credit the screen shows (decision 0074).
  */
 export async function onlineConnections(
   db: Database,
   caller: Caller,
   query: OnlineConnectionQuery,
-  ttlSeconds: number,
+  settings: { ttlSeconds: number; geoIpSource: GeoIpSource },
 ): Promise<OnlineConnectionList> {
+  const { ttlSeconds } = settings;
   const now = new Date();
   const result = await listOnlineConnections(db, scopePattern(caller), activeSince(now, ttlSeconds), {
     offset: (query.page - 1) * query.per,
@@ -52,12 +56,18 @@ export async function onlineConnections(
       divergence: row.divergence,
       is_trial: row.isTrial,
       geoip_country_code: row.country,
+      geoip_missing: row.country === null ? missingCountryReason(row.ip) : null,
       user_agent: row.userAgent ?? '',
       watching: row.watching,
       server_time: serverTime,
       date_start: row.startedAt.toISOString(),
     })),
-    meta: { ...meta, pages: Math.max(meta.pages, reachable), total_exact: exact },
+    meta: {
+      ...meta,
+      pages: Math.max(meta.pages, reachable),
+      total_exact: exact,
+      geoip_source: settings.geoIpSource,
+    },
   };
 }
 

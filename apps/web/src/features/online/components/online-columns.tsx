@@ -1,6 +1,7 @@
 import { ActionIcon, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import {
+  COUNTRY_TEXTS,
   divergenceLevel,
   formatDuration,
   P2P_PLAYER_TEXT_MAX,
@@ -30,6 +31,31 @@ export function DivergenceBadge({ divergence }: { divergence: number }) {
   );
 }
 
+/**
+ * 'País': the connection's country code; without one, why (decision 0074): 'Rede local' for a local-network
+ * address, '-' when the country database does not place it, each with its reason in a tooltip (focusable, so a
+ * tap shows it on a phone's cards).
+ */
+function CountryCell({ row }: { row: OnlineConnection }) {
+  if (row.geoip_country_code) return <span data-testid="country">{row.geoip_country_code}</span>;
+  if (row.geoip_missing === 'local_network') {
+    return (
+      <LazyTooltip label={COUNTRY_TEXTS.localNetworkHint} withArrow multiline w={280}>
+        <LightBadge color="gray" keepCase tabIndex={0} data-testid="country" data-reason="local_network">
+          {COUNTRY_TEXTS.localNetwork}
+        </LightBadge>
+      </LazyTooltip>
+    );
+  }
+  return (
+    <LazyTooltip label={COUNTRY_TEXTS.notFoundHint} withArrow multiline w={280}>
+      <span tabIndex={0} data-testid="country" data-reason="not_found">
+        {COUNTRY_TEXTS.notFound}
+      </span>
+    </LazyTooltip>
+  );
+}
+
 /** The columns of /users/iptv/connections (docs/product/screens.md#online-users). */
 export function onlineConnectionColumns(
   onDisconnect: (row: OnlineConnection) => void,
@@ -55,7 +81,7 @@ export function onlineConnectionColumns(
           ONLINE_TEXTS.trialNo
         ),
     },
-    { id: 'country', header: ONLINE_TEXTS.country, cell: (row) => row.geoip_country_code ?? '-' },
+    { id: 'country', header: ONLINE_TEXTS.country, cell: (row) => <CountryCell row={row} /> },
     {
       id: 'user-agent',
       header: ONLINE_TEXTS.userAgent,

@@ -1,7 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OnlineConnection } from '@panel/shared/connections/online-api';
+import type { GeoIpSource, OnlineConnection } from '@panel/shared/connections/online-api';
 import { buildProfile } from '@test/fixtures/profile';
 import { cleanNotifications } from '@test/line-action-kit';
 import { mockApi, type MockAnswer } from '@test/mock-api';
@@ -19,6 +19,7 @@ function connection(id: number, overrides: Partial<OnlineConnection> = {}): Onli
     divergence: 0,
     is_trial: 0,
     geoip_country_code: 'BR',
+    geoip_missing: null,
     user_agent: 'VLC/3.0.20 LibVLC/3.0.20',
     watching: 'Canal Teste HD',
     server_time: '2026-11-24T12:00:00.000Z',
@@ -27,11 +28,22 @@ function connection(id: number, overrides: Partial<OnlineConnection> = {}): Onli
   };
 }
 
-function page(rows: OnlineConnection[], meta: Partial<{ page: number; pages: number; total: number }> = {}) {
+function page(
+  rows: OnlineConnection[],
+  meta: Partial<{ page: number; pages: number; total: number; geoip_source: GeoIpSource }> = {},
+) {
   return {
     body: {
       data: rows,
-      meta: { page: 1, pages: 1, per: 10, total: rows.length, total_exact: true, ...meta },
+      meta: {
+        page: 1,
+        pages: 1,
+        per: 10,
+        total: rows.length,
+        total_exact: true,
+        geoip_source: 'dbip_lite',
+        ...meta,
+      },
     },
   } satisfies MockAnswer;
 }
@@ -50,7 +62,7 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
     const calls = mockApi({
       'GET /users/connections': page([
         connection(1, { divergence: 5 }),
-        connection(2, { divergence: 30, is_trial: 1, geoip_country_code: null }),
+        connection(2, { divergence: 30, is_trial: 1, geoip_country_code: null, geoip_missing: 'not_found' }),
         connection(3, { divergence: 80, user_agent: '' }),
       ]),
     });
@@ -75,6 +87,44 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
       ]),
     );
     expect(within(rows[1]!).getByTestId('trial-flag').textContent).toContain('Sim');
+  });
+
+  it("'País' says why a connection has no country: 'Rede local' or '-', each explained on hover (decision 0074)", async () => {
+    mockApi({
+      'GET /users/connections': page([
+        connection(1, { geoip_country_code: 'US' }),
+        connection(2, { geoip_country_code: null, geoip_missing: 'local_network' }),
+        connection(3, { geoip_country_code: null, geoip_missing: 'not_found' }),
+      ]),
+    });
+    renderPage();
+    await screen.findAllByTestId('online-iptv-table-row');
+    const cells = screen.getAllByTestId('country');
+    expect(cells.map((cell) => [cell.textContent, cell.dataset.reason ?? null])).toEqual([
+      ['US', null],
+      ['Rede local', 'local_network'],
+      ['-', 'not_found'],
+    ]);
+    fireEvent.mouseEnter(cells[1]!);
+    expect((await screen.findByRole('tooltip')).textContent).toContain(
+      'Endereço IP de rede local (privado, loopback, CGNAT ou link-local): não tem país.',
+    );
+    fireEvent.mouseLeave(cells[1]!);
+    fireEvent.focus(cells[2]!);
+    expect(
+      await screen.findByText('País não encontrado: a base de geolocalização não conhece este endereço IP.'),
+    ).toBeTruthy();
+    // The shipped data's licence (CC BY 4.0): the page credits DB-IP with a link.
+    const credit = screen.getByTestId('geoip-attribution');
+    expect(credit.textContent).toBe('Geolocalização de IP por DB-IP');
+    expect(credit.getAttribute('href')).toBe('https://db-ip.com');
+  });
+
+  it("credits no one when the admin's own CSV gives the countries", async () => {
+    mockApi({ 'GET /users/connections': page([connection(1)], { geoip_source: 'csv_file' }) });
+    renderPage();
+    await screen.findAllByTestId('online-iptv-table-row');
+    expect(screen.queryByTestId('geoip-attribution')).toBeNull();
   });
 
   it("says 'Nenhum Resultado' when nobody is watching", async () => {

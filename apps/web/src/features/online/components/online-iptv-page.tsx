@@ -1,6 +1,8 @@
+import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   CONNECTION_MESSAGES,
+  COUNTRY_TEXTS,
   ONLINE_IPTV_PAGE_SIZE,
   type OnlineConnection,
 } from '@panel/shared/connections/online-api';
@@ -17,7 +19,8 @@ import { ONLINE_TEXTS } from './online-texts';
 /**
  * /users/iptv/connections (docs/product/screens.md#online-users, decision 0046): who is watching in the
  * caller's subtree, 10 a page, newest first. Disconnecting removes the row at once ('Usuário
- * desconectado'); an emptied page is asked again.
+ * desconectado'); an emptied page is asked again. Countries from the DB-IP database shipped with the panel
+ * carry the credit its licence (CC BY 4.0) asks of pages that show them (decision 0074).
  */
 export function OnlineIptvPage({ profile }: { profile: Profile }) {
   const cardMode = useCardMode(profile.mobile_table_mode);
@@ -51,6 +54,19 @@ export function OnlineIptvPage({ profile }: { profile: Profile }) {
         onPageChange={setPage}
         minWidth={900}
       />
+      {data?.meta.geoip_source === 'dbip_lite' && (
+        <Text size="xs" c="dimmed" ta="right">
+          <Anchor
+            href={COUNTRY_TEXTS.attributionUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            inherit
+            data-testid="geoip-attribution"
+          >
+            {COUNTRY_TEXTS.attribution}
+          </Anchor>
+        </Text>
+      )}
     </ListLayout>
   );
 }
