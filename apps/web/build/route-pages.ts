@@ -35,9 +35,10 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'catalog-requests-create': 'src/app/routes/catalog-requests-routes.tsx',
 };
 
-/** What every signed-in screen renders inside (app/route-table.tsx `AppLayout`, `RequireAdmin`). */
+/** What every signed-in screen renders inside (app/route-table.tsx `AppLayout`, `RequireAudience`). */
 const SHELL_MODULES = ['src/app/layout/app-layout.tsx', 'src/lib/i18n.ts'];
-const ADMIN_GUARD_MODULE = 'src/app/guards/require-admin.tsx';
+/** The role guard of a route some roles may not open (decision 0068). */
+const ROLE_GUARD_MODULE = 'src/app/guards/require-audience.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -113,7 +114,7 @@ export function routePagesPlugin(): Plugin {
           const roots = [
             ...SHELL_MODULES,
             screen,
-            ...(route.guard === 'adminOnly' ? [ADMIN_GUARD_MODULE] : []),
+            ...(route.audiences.length > 0 ? [ROLE_GUARD_MODULE] : []),
           ];
           const file = join(outDir, 'routes', `${route.path}.html`);
           mkdirSync(dirname(file), { recursive: true });

@@ -1,7 +1,12 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { matchPath, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { builtMenuRoutes, type BuiltRouteItemId, type MenuRoute } from '@/config/menu-definition';
+import {
+  builtMenuRoutes,
+  type Audience,
+  type BuiltRouteItemId,
+  type MenuRoute,
+} from '@/config/menu-definition';
 import { paths } from '@/config/paths';
 import { startEarlyRequest } from '@/lib/api-client';
 import { readStoredAuth } from '@/lib/auth-storage';
@@ -28,8 +33,10 @@ const AppLayout = lazyScreen(async () => {
   await i18n.loadStoredLanguage();
   return { default: layout.AppLayout };
 });
-// The admin guard reads the profile (and its schema): not something the login screen should download.
-const RequireAdmin = lazy(() => import('./guards/require-admin').then((m) => ({ default: m.RequireAdmin })));
+// The role guard reads the profile (and its schema): not something the login screen should download.
+// The module loader keeps one download however often it is asked for: preloadScreen asks early.
+const loadRoleGuard = () => import('./guards/require-audience');
+const RequireAudience = lazy(() => loadRoleGuard().then((m) => ({ default: m.RequireAudience })));
 
 /**
  * The page of every built menu item. Typed from the menu definition: flipping an item's `built` flag
@@ -119,33 +126,54 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
   ),
 };
 
+const MENU_ROUTES: readonly MenuRoute[] = builtMenuRoutes();
+
+/** Who may open a menu item's route (decision 0068): its audiences in the menu definition. */
+function audiencesOf(id: BuiltRouteItemId): readonly Audience[] {
+  const route = MENU_ROUTES.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`No built menu route ${id}`);
+  return route.audiences;
+}
+
 /**
- * Addresses inside a menu screen that are no menu item of their own: /domains/create is the domains list
- * with the 'Novo domínio' modal open (docs/product/screens.md#domains); /admin/analytics and an unknown
- * analytics type go to the default type (the four known types are menu items, which match first).
+ * Addresses inside a menu screen that are no menu item of their own, each opened by whoever may open
+ * that item (`of`): /domains/create is the domains list with the 'Novo domínio' modal open
+ * (docs/product/screens.md#domains); /admin/analytics and an unknown analytics type go to the default
+ * type (the four known types are menu items, which match first).
  */
 const analyticsDefault = lazyScreen(() =>
   import('./routes/analytics-routes').then((m) => ({ default: m.AnalyticsDefaultRoute })),
 );
-export const SUB_PAGES: { path: string; page: LazyScreen }[] = [
-  { path: '/admin/analytics', page: analyticsDefault },
-  { path: '/admin/analytics/:type', page: analyticsDefault },
+export const SUB_PAGES: { path: string; page: LazyScreen; of: BuiltRouteItemId }[] = [
+  { path: '/admin/analytics', page: analyticsDefault, of: 'analytics-movies' },
+  { path: '/admin/analytics/:type', page: analyticsDefault, of: 'analytics-movies' },
   {
     path: paths.domainsCreate,
     page: lazyScreen(() =>
       import('./routes/domains-routes').then((m) => ({ default: m.DomainsCreateRoute })),
     ),
+    of: 'domains',
   },
 ];
 
-function menuRouteElement(route: MenuRoute): ReactElement {
-  const Page = MENU_PAGES[route.id];
-  return route.guard === 'adminOnly' ? (
-    <RequireAdmin>
-      <Page />
-    </RequireAdmin>
-  ) : (
+/** Every signed-in address with its page and who may open it: the one table the router and the menu share. */
+export const GUARDED_PAGES: { path: string; page: LazyScreen; audiences: readonly Audience[] }[] = [
+  ...MENU_ROUTES.map((route) => ({
+    path: route.path,
+    page: MENU_PAGES[route.id],
+    audiences: route.audiences,
+  })),
+  ...SUB_PAGES.map(({ path, page, of }) => ({ path, page, audiences: audiencesOf(of) })),
+];
+
+/** A page for any signed-in account as it is; one with audiences behind the role guard. */
+function guardedElement(Page: LazyScreen, audiences: readonly Audience[]): ReactElement {
+  return audiences.length === 0 ? (
     <Page />
+  ) : (
+    <RequireAudience audiences={audiences}>
+      <Page />
+    </RequireAudience>
   );
 }
 
@@ -171,8 +199,10 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
-              ...builtMenuRoutes().map((route) => ({ path: route.path, element: menuRouteElement(route) })),
-              ...SUB_PAGES.map(({ path, page: Page }) => ({ path, element: <Page /> })),
+              ...GUARDED_PAGES.map(({ path, page, audiences }) => ({
+                path,
+                element: guardedElement(page, audiences),
+              })),
             ],
           },
         ],
@@ -190,12 +220,12 @@ export const routes: RouteObject[] = [
  */
 export function preloadScreen(pathname: string): void {
   if (!readStoredAuth()) return;
-  const route = builtMenuRoutes().find((candidate) => matchPath(candidate.path, pathname));
-  const page = route
-    ? MENU_PAGES[route.id]
-    : SUB_PAGES.find((candidate) => matchPath(candidate.path, pathname))?.page;
-  if (!page) return;
+  // Menu routes first: their static paths win over the sub-pages' patterns, as in the router.
+  const route = GUARDED_PAGES.find((candidate) => matchPath(candidate.path, pathname));
+  if (!route) return;
   startEarlyRequest('/profile');
   AppLayout.preload();
-  page.preload();
+  // A failed download is React.lazy's to report, when the guard renders.
+  if (route.audiences.length > 0) loadRoleGuard().catch(() => undefined);
+  route.page.preload();
 }

@@ -3,6 +3,7 @@ import type { AccountType } from '@panel/shared/profile/profile-schema';
 import {
   builtMenuRoutes,
   isInAudience,
+  isInEveryAudience,
   isMenuGroup,
   SETTINGS_MENU,
   SIDEBAR_MENU,
@@ -200,44 +201,45 @@ describe('built flag', () => {
 
   it('routes exist only for built route items', () => {
     expect(builtMenuRoutes()).toEqual([
-      { id: 'dashboard', path: '/dashboard', guard: 'signedIn' },
-      { id: 'users-list', path: '/users', guard: 'signedIn' },
-      { id: 'users-create', path: '/users/create', guard: 'signedIn' },
-      { id: 'users-iptv-online', path: '/users/iptv/connections', guard: 'signedIn' },
-      { id: 'users-p2p-online', path: '/users/p2p/connections', guard: 'signedIn' },
-      { id: 'resellers-list', path: '/resellers', guard: 'signedIn' },
-      { id: 'resellers-create', path: '/resellers/create', guard: 'signedIn' },
-      { id: 'resellers-logs', path: '/resellers/logs', guard: 'signedIn' },
-      { id: 'domains', path: '/domains', guard: 'signedIn' },
-      { id: 'logs', path: '/logs', guard: 'signedIn' },
-      { id: 'catalog-requests-list', path: '/requests/catalog', guard: 'signedIn' },
-      { id: 'catalog-requests-create', path: '/requests/catalog/create', guard: 'signedIn' },
-      { id: 'catalog-garbage', path: '/catalog/garbage', guard: 'adminOnly' },
-      { id: 'admin-settings', path: '/admin/settings', guard: 'adminOnly' },
-      { id: 'content-sources', path: '/content-sources', guard: 'adminOnly' },
-      { id: 'streaming-servers', path: '/streaming-servers', guard: 'adminOnly' },
-      { id: 'setup-messages', path: '/admin/setup-messages', guard: 'adminOnly' },
-      { id: 'admin-news', path: '/admin/news', guard: 'adminOnly' },
-      { id: 'analytics-movies', path: '/admin/analytics/streams', guard: 'signedIn' },
-      { id: 'analytics-series', path: '/admin/analytics/series', guard: 'signedIn' },
-      { id: 'analytics-channels', path: '/admin/analytics/channels', guard: 'signedIn' },
-      { id: 'analytics-lives', path: '/admin/analytics/lives', guard: 'signedIn' },
-      { id: 'admin-transfer', path: '/admin/transfer', guard: 'adminOnly' },
-      { id: 'change-password', path: '/profile/change-password', guard: 'signedIn' },
-      { id: 'profile-settings', path: '/profile', guard: 'signedIn' },
+      { id: 'dashboard', path: '/dashboard', audiences: [] },
+      { id: 'users-list', path: '/users', audiences: ['adminOrReseller'] },
+      { id: 'users-create', path: '/users/create', audiences: ['adminOrReseller'] },
+      { id: 'users-iptv-online', path: '/users/iptv/connections', audiences: ['adminOrReseller'] },
+      { id: 'users-p2p-online', path: '/users/p2p/connections', audiences: ['adminOrReseller'] },
+      { id: 'resellers-list', path: '/resellers', audiences: ['adminOrReseller'] },
+      { id: 'resellers-create', path: '/resellers/create', audiences: ['adminOrReseller'] },
+      { id: 'resellers-logs', path: '/resellers/logs', audiences: ['adminOrReseller'] },
+      { id: 'domains', path: '/domains', audiences: [] },
+      { id: 'logs', path: '/logs', audiences: [] },
+      { id: 'catalog-requests-list', path: '/requests/catalog', audiences: [] },
+      { id: 'catalog-requests-create', path: '/requests/catalog/create', audiences: [] },
+      { id: 'catalog-garbage', path: '/catalog/garbage', audiences: ['admin'] },
+      { id: 'admin-settings', path: '/admin/settings', audiences: ['adminOrPublisher', 'admin'] },
+      { id: 'content-sources', path: '/content-sources', audiences: ['adminOrPublisher', 'admin'] },
+      { id: 'streaming-servers', path: '/streaming-servers', audiences: ['adminOrPublisher', 'admin'] },
+      { id: 'setup-messages', path: '/admin/setup-messages', audiences: ['adminOrPublisher', 'admin'] },
+      { id: 'admin-news', path: '/admin/news', audiences: ['adminOrPublisher', 'admin'] },
+      { id: 'analytics-movies', path: '/admin/analytics/streams', audiences: ['adminOrPublisher'] },
+      { id: 'analytics-series', path: '/admin/analytics/series', audiences: ['adminOrPublisher'] },
+      { id: 'analytics-channels', path: '/admin/analytics/channels', audiences: ['adminOrPublisher'] },
+      { id: 'analytics-lives', path: '/admin/analytics/lives', audiences: ['adminOrPublisher'] },
+      { id: 'admin-transfer', path: '/admin/transfer', audiences: ['admin'] },
+      { id: 'change-password', path: '/profile/change-password', audiences: [] },
+      { id: 'profile-settings', path: '/profile', audiences: [] },
     ]);
     expect(
       builtMenuRoutes([allBuilt, SETTINGS_MENU]).find((route) => route.path === '/admin/transfer'),
     ).toEqual({
       id: 'admin-transfer',
       path: '/admin/transfer',
-      guard: 'adminOnly',
+      audiences: ['admin'],
     });
   });
 
-  it('the admin-only pages of docs/product/roles.md#admin-only-pages are guarded', () => {
+  it('the admin-only pages of docs/product/roles.md#who-may-open-which-screen are guarded', () => {
     const guarded = builtMenuRoutes([allBuilt])
-      .filter((route) => route.guard === 'adminOnly')
+      .filter((route) => !isInEveryAudience(route.audiences, { type: 'publisher' }))
+      .filter((route) => !isInEveryAudience(route.audiences, { type: 'reseller' }))
       .map((route) => route.path);
     // /content-sources (docs/product/screens.md#content-sources), /streaming-servers (decision 0045),
     // /admin/setup-messages (decision 0050) and /catalog/garbage (docs/product/roles.md) too.

@@ -5,8 +5,8 @@ import {
   type AudienceContext,
   type MenuDialog,
   type MenuEntry,
+  type Audience,
   type MenuLeaf,
-  type RouteGuard,
 } from './menu-types';
 
 // Importers keep one module for the menu: its items and its types.
@@ -16,11 +16,13 @@ export * from './menu-types';
  * The one menu of the panel (docs/product/screens.md#menu): every sidebar and settings-menu entry with its
  * audience rule and whether its screen exists in this build. An item with `built: false` is neither
  * rendered nor routed; building a screen means registering its page in app/routes and flipping the flag.
+ * The audiences are also who may open each route: the router sends anyone else to /dashboard before the
+ * screen loads (decision 0068), so the menu and the routes cannot disagree.
  */
 
 // Generic so that `as const` below keeps the literal kinds the route and dialog registries are typed from.
-function route<const P extends string, const G extends RouteGuard = 'signedIn'>(path: P, guard?: G) {
-  return { kind: 'route', path, guard: (guard ?? 'signedIn') as G } as const;
+function route<const P extends string>(path: P) {
+  return { kind: 'route', path } as const;
 }
 function dialog<const D extends MenuDialog>(name: D) {
   return { kind: 'dialog', dialog: name } as const;
@@ -137,7 +139,7 @@ export const SIDEBAR_MENU = [
     label: 'catalogGarbage',
     icon: 'garbage',
     audience: 'admin',
-    target: route(paths.catalogGarbage, 'adminOnly'),
+    target: route(paths.catalogGarbage),
     built: true,
   },
   {
@@ -151,14 +153,14 @@ export const SIDEBAR_MENU = [
         id: 'admin-settings',
         label: 'adminSettings',
         audience: 'admin',
-        target: route(paths.adminSettings, 'adminOnly'),
+        target: route(paths.adminSettings),
         built: true,
       },
       {
         id: 'content-sources',
         label: 'contentSources',
         audience: 'admin',
-        target: route(paths.contentSources, 'adminOnly'),
+        target: route(paths.contentSources),
         built: true,
       },
       // Decision 0045: the edges and the P2P service that call the ingest API, and their tokens.
@@ -166,7 +168,7 @@ export const SIDEBAR_MENU = [
         id: 'streaming-servers',
         label: 'streamingServers',
         audience: 'admin',
-        target: route(paths.streamingServers, 'adminOnly'),
+        target: route(paths.streamingServers),
         built: true,
       },
       // Decision 0050: the setup message template of each client app.
@@ -174,14 +176,14 @@ export const SIDEBAR_MENU = [
         id: 'setup-messages',
         label: 'setupMessages',
         audience: 'admin',
-        target: route(paths.adminSetupMessages, 'adminOnly'),
+        target: route(paths.adminSetupMessages),
         built: true,
       },
       {
         id: 'admin-news',
         label: 'adminNews',
         audience: 'admin',
-        target: route(paths.adminNews, 'adminOnly'),
+        target: route(paths.adminNews),
         built: true,
       },
       {
@@ -219,7 +221,7 @@ export const SIDEBAR_MENU = [
     label: 'adminTransfer',
     icon: 'transfer',
     audience: 'admin',
-    target: route(paths.adminTransfer, 'adminOnly'),
+    target: route(paths.adminTransfer),
     built: true,
   },
   {
@@ -338,17 +340,34 @@ export function visibleSettingsMenu(
 export interface MenuRoute {
   id: BuiltRouteItemId;
   path: string;
-  guard: RouteGuard;
+  /**
+   * Who may open it: every one of these audiences must admit the account (its group's and its own;
+   * 'everyone' left out). Empty: any signed-in account (decision 0068).
+   */
+  audiences: readonly Audience[];
 }
 
-/** Every route of a built menu item: what app/routes must register, and nothing else from the menu. */
+function routeAudiences(...audiences: Audience[]): Audience[] {
+  return [...new Set(audiences)].filter((audience) => audience !== 'everyone');
+}
+
+/**
+ * Every route of a built menu item with who may open it: what app/routes must register and guard, and
+ * nothing else from the menu.
+ */
 export function builtMenuRoutes(
   menus: readonly (readonly MenuEntry[])[] = [SIDEBAR_MENU, SETTINGS_MENU],
 ): MenuRoute[] {
-  const leaves = menus.flat().flatMap((entry) => (isMenuGroup(entry) ? entry.children : [entry]));
-  return leaves.flatMap((leaf) =>
+  const leaves = menus
+    .flat()
+    .flatMap((entry) =>
+      isMenuGroup(entry)
+        ? entry.children.map((leaf) => ({ leaf, audiences: routeAudiences(entry.audience, leaf.audience) }))
+        : [{ leaf: entry, audiences: routeAudiences(entry.audience) }],
+    );
+  return leaves.flatMap(({ leaf, audiences }) =>
     leaf.built && leaf.target.kind === 'route'
-      ? [{ id: leaf.id as BuiltRouteItemId, path: leaf.target.path, guard: leaf.target.guard }]
+      ? [{ id: leaf.id as BuiltRouteItemId, path: leaf.target.path, audiences }]
       : [],
   );
 }

@@ -97,11 +97,16 @@ export type MenuIcon =
   | 'lock'
   | 'logout';
 
-/** How a route is guarded beyond "signed in" (docs/product/roles.md#admin-only-pages: admin-only pages send others to /dashboard). */
-export type RouteGuard = 'signedIn' | 'adminOnly';
+/**
+ * Every audience of `audiences` admits the account: who may open a route (its group's audience and its
+ * own). A route is opened by the same accounts that see its menu item (decision 0068).
+ */
+export function isInEveryAudience(audiences: readonly Audience[], context: AudienceContext): boolean {
+  return audiences.every((audience) => isInAudience(audience, context));
+}
 
 export type MenuTarget =
-  | { kind: 'route'; path: string; guard: RouteGuard }
+  | { kind: 'route'; path: string }
   | { kind: 'dialog'; dialog: MenuDialog }
   /** Session actions of the settings menu (lock, logout). */
   | { kind: 'action'; action: 'lock' | 'logout' };

@@ -6,13 +6,12 @@ import { AnalyticsPage } from '@/features/analytics/components/analytics-page';
 import { useProfile } from '@/lib/queries/profile-query';
 
 /**
- * /admin/analytics/{type} (docs/product/screens.md#analytics): admins and publishers; a reseller is sent
- * to the dashboard, as the admin-only pages do (the API refuses it anyway).
+ * /admin/analytics/{type} (docs/product/screens.md#analytics): admins and publishers; the route table's
+ * guard sends a reseller to the dashboard before this loads (decision 0068).
  */
 function AnalyticsRoute({ type }: { type: AnalyticsType }) {
   const { data: profile } = useProfile();
   if (!profile) return <PageLoader />;
-  if (profile.type === 'reseller') return <Navigate to={paths.dashboard} replace />;
   return <AnalyticsPage key={type} profile={profile} type={type} />;
 }
 
