@@ -4,7 +4,7 @@ import {
   type CatalogRequestStatus,
   type MediaType,
 } from '@panel/shared/catalog-requests/catalog-requests-api';
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { affectedRowCount } from '../../db/execute-rows';
@@ -181,6 +181,37 @@ export async function findPublisher(db: Database, id: number): Promise<{ id: num
     .from(accounts)
     .where(and(eq(accounts.id, id), eq(accounts.role, 'publisher')));
   return row;
+}
+
+/**
+ * The publisher's dashboard (decision 0068): every request counted by status, and those whose publisher
+ * is `me`; the queue ('Na fila') of `me` and of no publisher yet, or with `me` undefined (an admin) every
+ * queued request: `me`'s first, then the oldest first.
+ */
+export async function catalogWorkRecords(db: Database, me: number | undefined, queueRows: number) {
+  const statuses = await db
+    .select({
+      status: catalogRequests.status,
+      total: sql<number>`count(*)::int`,
+      mine: sql<number>`count(*) filter (where ${catalogRequests.publisherId} = ${me ?? null})::int`,
+    })
+    .from(catalogRequests)
+    .groupBy(catalogRequests.status);
+  const inQueue = and(
+    eq(catalogRequests.status, CATALOG_REQUEST_STATUS.queued),
+    me === undefined
+      ? undefined
+      : or(isNull(catalogRequests.publisherId), eq(catalogRequests.publisherId, me)),
+  );
+  const mineFirst = sql`(${catalogRequests.publisherId} is not distinct from ${me ?? null}) desc`;
+  const [queue, [total]] = await Promise.all([
+    selectRequests(db)
+      .where(inQueue)
+      .orderBy(mineFirst, asc(catalogRequests.createdAt), asc(catalogRequests.id))
+      .limit(queueRows),
+    db.select({ value: count() }).from(catalogRequests).where(inQueue),
+  ]);
+  return { statuses, queue, queueTotal: total?.value ?? 0 };
 }
 
 /** Every publisher with its requests in the queue (2), in processing (3) and in the catalog (1). */

@@ -10,6 +10,7 @@ import {
   titleSearchStatusSchema,
   updateCatalogRequestSchema,
 } from '@panel/shared/catalog-requests/catalog-requests-api';
+import { catalogWorkSchema } from '@panel/shared/dashboard/catalog-work';
 import { apiErrorSchema } from '@panel/shared/errors/api-error';
 import { idParamsSchema } from '@panel/shared/lists/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -103,6 +104,20 @@ export const catalogRequestsRoutes: FastifyPluginAsyncZod<{ db: Database; config
       },
     },
     async () => ({ data: await service.publishers() }),
+  );
+
+  app.get(
+    '/api/dashboard/catalog',
+    {
+      config: { access: ADMIN_OR_PUBLISHER },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          'The publisher’s dashboard: every catalog request counted by status (and those of the caller), and the first requests of its queue (Na fila, its own or without a publisher, its own first, then the oldest)',
+        response: { 200: catalogWorkSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.work(requireCaller(request)),
   );
 
   app.get(

@@ -9,6 +9,11 @@ import {
   type PublisherSummary,
   type TitleSearchResult,
 } from '@panel/shared/catalog-requests/catalog-requests-api';
+import {
+  CATALOG_QUEUE_ROWS,
+  statusCountsInOrder,
+  type CatalogWork,
+} from '@panel/shared/dashboard/catalog-work';
 import { listMeta } from '@panel/shared/lists/list-query';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -18,6 +23,7 @@ import type { Caller } from '../auth/caller';
 import { listScopeOf, type ListScope } from '../scope/caller-scope';
 import {
   addRequester,
+  catalogWorkRecords,
   deleteRequest,
   findPublisher,
   findRequestIdByTitle,
@@ -214,6 +220,24 @@ export function createCatalogRequestsService(
 
     async publishers(): Promise<PublisherSummary[]> {
       return publisherSummaries(db);
+    },
+
+    /**
+     * The publisher's dashboard (decision 0068): every request by status with the caller's share, and the
+     * caller's queue. Admins and publishers only (the route says so): a reseller sees its subtree's requests,
+     * never these counts over every tree.
+     */
+    async work(caller: Caller): Promise<CatalogWork> {
+      const me = caller.role === 'publisher' ? caller.id : undefined;
+      const { statuses, queue, queueTotal } = await catalogWorkRecords(db, me, CATALOG_QUEUE_ROWS);
+      return {
+        statuses: statusCountsInOrder(statuses),
+        queue: queue.map((row) => ({
+          ...toApi(caller, row),
+          assigned_to_me: me !== undefined && row.publisherId === me,
+        })),
+        queue_total: queueTotal,
+      };
     },
   };
 }

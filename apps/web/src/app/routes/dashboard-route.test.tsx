@@ -165,3 +165,93 @@ describe("Dashboard 'Próximos vencimentos': the /users renewals (decision 0030)
     expect(count('/profile')).toBe(2);
   });
 });
+
+describe('a publisher’s dashboard (decision 0068)', () => {
+  const WORK = {
+    statuses: [
+      { status: 0, total: 1, mine: 0 },
+      { status: 2, total: 1234, mine: 2 },
+      { status: 3, total: 3, mine: 3 },
+      { status: 1, total: 40, mine: 7 },
+    ],
+    queue: [
+      {
+        id: 9,
+        tmdb_id: 603,
+        media_title: 'Matrix',
+        media_image: null,
+        media_type: 'movie',
+        media_release_date: '1999-03-31',
+        status: 2,
+        publisher_id: null,
+        publisher_username: null,
+        total_requests: null,
+        created_at: '2026-11-18T12:00:00.000Z',
+        updated_at: '2026-11-18T12:00:00.000Z',
+        assigned_to_me: true,
+      },
+      {
+        id: 10,
+        tmdb_id: 1396,
+        media_title: 'Breaking Bad',
+        media_image: null,
+        media_type: 'tv',
+        media_release_date: null,
+        status: 2,
+        publisher_id: null,
+        publisher_username: null,
+        total_requests: null,
+        created_at: '2026-11-19T12:00:00.000Z',
+        updated_at: '2026-11-19T12:00:00.000Z',
+        assigned_to_me: false,
+      },
+    ],
+    queue_total: 1233,
+  };
+
+  it('shows the requests by status and the queue, and asks nothing of lines', async () => {
+    const { count } = renderDashboard([], {
+      type: 'publisher',
+      handlers: {
+        'GET /dashboard/catalog': { body: WORK },
+        'GET /dashboard/top-viewed': { body: { period: 7, movies: [], series: [] } },
+      },
+    });
+    expect((await screen.findByTestId('catalog-status-2-total')).textContent).toBe('1.234');
+    expect(screen.getByTestId('catalog-status-2-mine').textContent).toBe('Atribuídas a você: 2');
+    expect(screen.getByTestId('catalog-status-1-total').textContent).toBe('40');
+    expect(screen.getAllByTestId('catalog-queue-title').map((cell) => cell.textContent)).toEqual([
+      'Matrix',
+      'Breaking Bad',
+    ]);
+    expect(screen.getAllByTestId('catalog-queue-mine')).toHaveLength(1);
+    expect(screen.getAllByTestId('catalog-queue-unassigned')).toHaveLength(1);
+    expect(screen.getByTestId('catalog-queue-shown').textContent).toBe('2 de 1.233 na fila');
+    expect(screen.getByTestId('catalog-queue-see-all').getAttribute('href')).toBe('/requests/catalog');
+    // No line counters, no expirations, no tree totals: a publisher has no lines.
+    expect(screen.queryByTestId('counter-users')).toBeNull();
+    expect(screen.queryByTestId('expiring-card')).toBeNull();
+    expect(screen.queryByTestId('profile-tree-users')).toBeNull();
+    expect(count('/dashboard/stats')).toBe(0);
+    expect(count('/dashboard/expiring')).toBe(0);
+  });
+
+  it('a failed load says why once, with "Tentar novamente", and loads when asked again', async () => {
+    let loads = 0;
+    renderDashboard([], {
+      type: 'publisher',
+      handlers: {
+        'GET /dashboard/catalog': () =>
+          loads++ === 0
+            ? { status: 403, body: { status: 403, code: 'forbidden', message: 'Sem permissão.' } }
+            : { body: WORK },
+        'GET /dashboard/top-viewed': { body: { period: 7, movies: [], series: [] } },
+      },
+    });
+    const retry = await screen.findByTestId('catalog-queue-error-retry');
+    expect(screen.getAllByText('Sem permissão.')).toHaveLength(1);
+    fireEvent.click(retry);
+    expect((await screen.findByTestId('catalog-status-2-total')).textContent).toBe('1.234');
+    expect(screen.queryByTestId('catalog-queue-error')).toBeNull();
+  });
+});

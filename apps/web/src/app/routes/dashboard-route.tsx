@@ -1,5 +1,7 @@
 import { lazyModal } from '@/components/lazy-modal';
+import { PageLoader } from '@/components/page-loader';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { PublisherDashboard } from '@/features/dashboard/components/publisher-dashboard';
 import type { RenewalDialogs } from '@/features/dashboard/components/renewal-dialogs';
 import { useProfile } from '@/lib/queries/profile-query';
 
@@ -18,8 +20,14 @@ const RENEWAL_DIALOGS: RenewalDialogs = {
   ),
 };
 
-/** The dashboard is composed here: the profile from lib/queries, the renewals from the lines feature. */
+/**
+ * The dashboard is composed here: the profile from lib/queries, the renewals from the lines feature. The
+ * role decides which one (decision 0068): a publisher's is its catalog work, so nothing is painted or
+ * asked for before the profile says who is signed in (it was asked for at start, decision 0020).
+ */
 export function DashboardRoute() {
-  const { data: profile } = useProfile();
+  const { data: profile, isPending } = useProfile();
+  if (isPending) return <PageLoader />;
+  if (profile?.type === 'publisher') return <PublisherDashboard profile={profile} />;
   return <DashboardPage profile={profile} renewalDialogs={RENEWAL_DIALOGS} />;
 }

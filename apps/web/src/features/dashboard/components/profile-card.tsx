@@ -29,16 +29,25 @@ function openableMenuItems(type: AccountType): Set<string> {
 
 interface ProfileCardProps {
   profile: Profile | undefined;
-  stats: DashboardStats | undefined;
-  statsFailed: boolean;
-  revealed: boolean;
+  /** The tree's totals; left out (with `statsFailed` and `revealed`) for a publisher, who has no tree. */
+  stats?: DashboardStats | undefined;
+  statsFailed?: boolean;
+  revealed?: boolean;
+  /** Shows the totals of the caller's tree (default). A publisher has neither lines nor resellers. */
+  showTree?: boolean;
 }
 
 /**
  * docs/product/screens.md#dashboard profile card: who is signed in, the balance, the totals of its tree (users and resellers, the
  * same counts as the counters, so hidden behind the same eye) and quick links.
  */
-export function ProfileCard({ profile, stats, statsFailed, revealed }: ProfileCardProps) {
+export function ProfileCard({
+  profile,
+  stats,
+  statsFailed = false,
+  revealed = false,
+  showTree = true,
+}: ProfileCardProps) {
   if (!profile) {
     return (
       <Card withBorder radius="md" p="lg" data-testid="profile-card">
@@ -75,34 +84,36 @@ export function ProfileCard({ profile, stats, statsFailed, revealed }: ProfileCa
             {formatCredits(profile.credits)}
           </Text>
         </div>
-        <SimpleGrid cols={2} spacing="xs">
-          <div>
-            <Text size="sm" c="dimmed">
-              Usuários na rede
-            </Text>
-            <HiddenNumber
-              value={stats?.users}
-              revealed={revealed}
-              failed={statsFailed}
-              testId="profile-tree-users"
-              fw={700}
-              size="lg"
-            />
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              Revendas na rede
-            </Text>
-            <HiddenNumber
-              value={stats?.resellers}
-              revealed={revealed}
-              failed={statsFailed}
-              testId="profile-tree-resellers"
-              fw={700}
-              size="lg"
-            />
-          </div>
-        </SimpleGrid>
+        {showTree && (
+          <SimpleGrid cols={2} spacing="xs">
+            <div>
+              <Text size="sm" c="dimmed">
+                Usuários na rede
+              </Text>
+              <HiddenNumber
+                value={stats?.users}
+                revealed={revealed}
+                failed={statsFailed}
+                testId="profile-tree-users"
+                fw={700}
+                size="lg"
+              />
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                Revendas na rede
+              </Text>
+              <HiddenNumber
+                value={stats?.resellers}
+                revealed={revealed}
+                failed={statsFailed}
+                testId="profile-tree-resellers"
+                fw={700}
+                size="lg"
+              />
+            </div>
+          </SimpleGrid>
+        )}
         {(seesUsers || seesResellers) && <Divider />}
         <Stack gap="xs">
           {seesUsers && (
