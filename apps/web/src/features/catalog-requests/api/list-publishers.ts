@@ -15,6 +15,8 @@ export const publishersQueryOptions = () =>
   queryOptions({
     queryKey: CATALOG_REQUEST_KEYS.publishers,
     queryFn: ({ signal }) => listPublishers(signal),
+    // The summary shows its own failure and a retry (decision 0068); the edit modal's select has the same data.
+    meta: { silentError: true },
   });
 
 /** Only admins ask (the route is theirs): `enabled` false for anyone else. */

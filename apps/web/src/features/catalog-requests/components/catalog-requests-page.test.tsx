@@ -69,6 +69,25 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
     expect(screen.getByTestId('request-status').textContent).toBe('Na fila');
   });
 
+  it('a failed publisher summary says why once, with "Tentar novamente", and loads when asked again', async () => {
+    let loads = 0;
+    mockApi({
+      'GET /catalog': list(REQUEST),
+      'GET /catalog/publishers': () =>
+        loads++ === 0
+          ? { status: 500, body: { status: 500, code: 'internal_error', message: 'Erro no servidor.' } }
+          : publishers,
+    });
+    renderPage(buildProfile({ type: 'admin' }));
+    const summary = await screen.findByTestId('publisher-summary');
+    const retry = await within(summary).findByTestId('publisher-summary-error-retry');
+    // Said in the summary, not again in a toast.
+    expect(screen.getAllByText('Erro no servidor.')).toHaveLength(1);
+    fireEvent.click(retry);
+    expect(await within(summary).findByText('fornecedor')).toBeTruthy();
+    expect(within(summary).queryByTestId('publisher-summary-error')).toBeNull();
+  });
+
   it('a reseller sees neither the admin columns nor the actions, and asks nothing of publishers', async () => {
     const calls = mockApi({ 'GET /catalog': list({ ...REQUEST, total_requests: null }) });
     renderPage(buildProfile({ type: 'reseller' }));

@@ -116,7 +116,14 @@ export function CatalogRequestsPage({ profile, createOnOpen = false }: Props) {
       }
     >
       <Stack gap="md">
-        {isAdmin && publishers.data && <PublisherSummaryTable publishers={publishers.data} />}
+        {isAdmin && (publishers.data || publishers.error) && (
+          <PublisherSummaryTable
+            publishers={publishers.data}
+            error={publishers.error}
+            retrying={publishers.isFetching}
+            onRetry={() => void publishers.refetch()}
+          />
+        )}
         <DataTable
           {...list.tableControls}
           testId="requests-table"
