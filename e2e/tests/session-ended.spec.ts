@@ -61,9 +61,10 @@ test('a session ended elsewhere: /login says why, and signing in returns to the 
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
 
-  // The same session signed out from another tab or device: /login says the session was ended.
+  // The same session signed out from another tab or device: opening the page again (a reload, the
+  // screen's role guard waiting on the profile) lands on /login, which says the session was ended.
   await api.call('POST', '/auth/logout');
-  await clickInUsers(page);
+  await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('session-notice')).toHaveText(ENDED_TEXT);
   await signInHere(page, username);
@@ -95,4 +96,17 @@ test('a session locked elsewhere: /lock shows the 401 text, and unlocking return
   await page.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+
+  // Locked again, and then ended for good while on /lock (a sign-out elsewhere; blocking or the 30 days
+  // do the same): unlocking cannot work, and /login says why instead of 'Erro no desbloqueio' (0068).
+  await api.call('POST', '/auth/lock');
+  await clickInUsers(page);
+  await expect(page).toHaveURL(/\/lock$/);
+  await api.call('POST', '/auth/logout');
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Desbloquear' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('session-notice')).toHaveText(ENDED_TEXT);
+  await page.screenshot(shot('62-session-ended-while-locked'));
 });

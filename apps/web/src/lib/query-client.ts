@@ -7,7 +7,7 @@ import { showErrorToast } from './toasts';
 export interface RequestMeta extends Record<string, unknown> {
   /** The screen shows the failure itself (inline), so no error toast. */
   silentError?: boolean;
-  /** Sign-in, unlock and logout: their failures never mean "go to the lock screen". */
+  /** Sign-in and logout (and the captcha they need): their failures never mean "go to the lock screen". */
   skipSessionHandling?: boolean;
 }
 

@@ -16,7 +16,10 @@ export function useUnlockSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlockSession,
-    meta: { silentError: true, skipSessionHandling: true },
+    // The lock form says why an unlock failed. A session ended for good meanwhile (a sign-out elsewhere,
+    // a blocked account, its 30 days) cannot be unlocked: the global handler takes it to /login, which
+    // says why (decision 0068). A locked answer cannot come from here: unlock admits locked sessions.
+    meta: { silentError: true },
     onSuccess: async ({ token, user }) => {
       writeStoredAuth({ token, user });
       clearSessionNotice();
