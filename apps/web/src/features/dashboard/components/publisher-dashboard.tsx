@@ -34,7 +34,7 @@ import { formatCount } from '@panel/shared/ui/ui-constants';
 import { DataTable } from '@/components/data-table/data-table';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { paths } from '@/config/paths';
-import { formatIsoDateTime } from '@/lib/format-date';
+import { formatIsoDate } from '@/lib/format-date';
 import { useCardMode } from '@/lib/list-state/use-card-mode';
 import { useCatalogWork } from '../api/get-catalog-work';
 import { DASHBOARD_TITLE } from './dashboard-texts';
@@ -116,7 +116,7 @@ const QUEUE_COLUMNS: DataTableColumn<CatalogQueueItem>[] = [
     ),
   },
   { id: 'type', header: TEXTS.columns.type, cell: (row) => MEDIA_TYPE_LABELS[row.media_type] },
-  { id: 'created_at', header: TEXTS.columns.requestedAt, cell: (row) => formatIsoDateTime(row.created_at) },
+  { id: 'created_at', header: TEXTS.columns.requestedAt, cell: (row) => formatIsoDate(row.created_at) },
   {
     id: 'publisher',
     header: TEXTS.columns.publisher,
@@ -157,7 +157,7 @@ export function PublisherDashboard({ profile }: { profile: Profile }) {
           <ProfileCard profile={profile} showTree={false} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 1, md: 2 }}>
-          <Card withBorder radius="md" p="lg" data-testid="catalog-queue-card">
+          <Card withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="catalog-queue-card">
             <Title order={4}>{TEXTS.queueTitle}</Title>
             <Text size="sm" c="dimmed" mb="sm">
               {TEXTS.queueHint}
@@ -173,7 +173,8 @@ export function PublisherDashboard({ profile }: { profile: Profile }) {
               onRetry={() => void refetch()}
               cardMode={cardMode}
               emptyText={TEXTS.queueEmpty}
-              minWidth={480}
+              // Fits a phone's width without scrolling sideways.
+              minWidth={320}
             />
             <Group justify="space-between" mt="sm" gap="xs">
               <Text size="sm" c="dimmed" data-testid="catalog-queue-shown">
