@@ -271,7 +271,7 @@ describe('line authentication: a customer behind the same address (carrier NAT)'
   });
 });
 
-describe('short links: unknown codes count like wrong line passwords (decision 0070)', () => {
+describe('short links: unknown codes count like wrong line passwords (decision 0069)', () => {
   let host = '';
   let code = '';
   let serial = 0;

@@ -22,6 +22,8 @@ import {
  * answer says nothing about it. A (username, address) pair that authenticated recently is known and keeps
  * playing with its right password while its address or username is blocked: a customer behind a carrier
  * NAT an attacker shares. Known pairs that keep playing cost no query (this process remembers them).
+ * A short link's code opens a line's playlist too: an unknown code on a reseller's domain counts against
+ * the address like a wrong password, and a (code, address) pair that opened its link is known (0069).
  */
 export type LineAuthConfig = Pick<
   Config,
@@ -54,7 +56,7 @@ export interface LineAuthGuard {
   authenticate<T>(attempt: LineAttempt, check: () => Promise<T | undefined>): Promise<LineAuthOutcome<T>>;
   /**
    * Runs `check` (a short link's lookup; undefined when the code is unknown there) under the same
-   * protection, counted under the address only (decision 0070): an unknown code is a failure of the
+   * protection, counted under the address only (decision 0069): an unknown code is a failure of the
    * address, as a wrong password is; a (code, address) pair that opened its link keeps opening it while the
    * address is blocked.
    */
@@ -126,7 +128,7 @@ export function lineAuthKeys(
   };
 }
 
-/** A short link's code is counted under the address only; its pair is (code, address) (decision 0070). */
+/** A short link's code is counted under the address only; its pair is (code, address) (decision 0069). */
 export function shortLinkKeys(attempt: ShortLinkAttempt): LineAuthKeys {
   const address = addressKeyOf(attempt.address);
   return { address: `line-ip:${address}`, username: null, pair: `short-ok:${attempt.code}:${address}` };

@@ -47,7 +47,7 @@ function plainText(reply: FastifyReply, status: number, text: string) {
  * A reseller's verified domain (and its `ss.` sub-domain) answers `GET /<code>` with a 302 to the line's
  * playlist or guide (decision 0049), serves what customers' apps load, and answers everything else —
  * panel pages, the API, the panel's files, unknown codes — with 404 'Link não encontrado.' (decision
- * 0069). Codes are looked up under the line authentication's flood protection (decision 0070). Runs
+ * 0069). Codes are looked up under the line authentication's flood protection (also 0069). Runs
  * before routing; a Host that is no verified domain, or one of the panel's own, goes on untouched.
  */
 async function shortLinkRedirectPlugin(
