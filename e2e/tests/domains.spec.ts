@@ -3,7 +3,6 @@ import { startFakeDns, type FakeDns } from '../../apps/server/test/fake-dns/fake
 import { startTokenFileServer } from '../../apps/server/test/fake-dns/token-file-server';
 import { FAKE_PORTS } from '../fixtures/fake-ports';
 import { panelPort } from '../fixtures/panel-port';
-import { logout } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 import { addAndVerifyDomain, domainRow } from '../steps/domains';
 import { LAPTOP, PHONE } from '../fixtures/devices';
@@ -107,41 +106,35 @@ test('a reseller adds two domains, both verified; sets one as default and remove
   expect(dns?.queries).toContain(first);
 });
 
-// Decision 0070: a reseller's pending domain does not keep another account from it; the first account to
-// verify takes it. The second reseller's own web server (a token-file server on 127.0.0.2, where the fake
-// DNS then points the name) proves the host is its; the first reseller's claim is gone.
+// Decision 0070: another account's pending domain (here the admin's, added through the API) does not keep a
+// reseller from it; the first account to verify takes it. The reseller's own web server (a token-file server
+// on 127.0.0.2, where the fake DNS then points the name) proves the host is its; the other claim is gone.
 test('a pending domain blocks nobody: the account that verifies first takes it', async ({
   page,
   signIn,
   newReseller,
   api,
+  adminApi,
 }) => {
-  test.setTimeout(150_000);
-  const squatter = await newReseller(10, 'posse');
+  test.setTimeout(120_000);
   const owner = await newReseller(10, 'dono');
   const host = `disputado-${Date.now()}.painel-e2e.test`;
   // Not pointed anywhere yet: no address.
   answers[host] = [];
   const ownServer = await startTokenFileServer({ host: '127.0.0.2', port: panelPort() });
-  try {
-    await signIn(squatter);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/domains/create');
-    const modal = page.getByTestId('domain-new');
-    await modal.getByTestId('domain-new-input').fill(host);
-    await modal.getByTestId('domain-new-submit').click();
-    await expect(modal.locator('[data-testid$="-state"]')).toHaveText('Pendente');
-    await modal.getByTestId('domain-new-done').click();
-    await expect(domainRow(page, host).locator('[data-testid$="-check-error"]')).toHaveText(
-      'O DNS do domínio não aponta para o painel e o arquivo de verificação não foi encontrado.',
+  const claimsOfHost = async () =>
+    (await adminApi.call<{ data: Domain[] }>('GET', '/domains')).data.filter(
+      (domain) => domain.domain === host,
     );
-    await logout(page);
+  try {
+    const squatted = await adminApi.call<Domain>('POST', '/domains', { domain: host });
+    expect(squatted.verified_at).toBeNull();
 
     // The real owner adds the same host: accepted, pending, and told why pointing the DNS is not enough.
     await signIn(owner);
-    // Signed in again, the panel returns to where the last session was.
-    await expect(page).toHaveURL(/\/(dashboard|domains)$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/domains/create');
+    const modal = page.getByTestId('domain-new');
     await modal.getByTestId('domain-new-input').fill(host);
     await modal.getByTestId('domain-new-submit').click();
     await expect(modal.getByTestId('domain-setup-name')).toHaveText(host);
@@ -150,6 +143,8 @@ test('a pending domain blocks nobody: the account that verifies first takes it',
     const contested =
       'Outra conta também cadastrou este domínio, então apontar o DNS para o painel não basta: publique o arquivo de verificação no servidor do próprio domínio para comprovar que ele é seu.';
     await expect(row.locator('[data-testid$="-check-error"]')).toHaveText(contested);
+    // Its own claim only: one row, its own token.
+    await expect(page.getByTestId('domain-row')).toHaveCount(1);
     // Pointed at the panel (127.0.0.1, its public address here): still pending while contested.
     answers[host] = ['127.0.0.1'];
     await row.locator('[data-testid$="-verify"]').click();
@@ -161,19 +156,15 @@ test('a pending domain blocks nobody: the account that verifies first takes it',
     // Its own web server answers its token: verified, the host is its.
     const [mine] = (await api.call<{ data: Domain[] }>('GET', '/domains')).data;
     expect(mine?.domain).toBe(host);
+    expect(mine?.verification_token).not.toBe(squatted.verification_token);
     ownServer.tokens.set(host, mine!.verification_token);
     answers[host] = ['127.0.0.2'];
     await row.locator('[data-testid$="-verify"]').click();
     await expect(row.locator('[data-testid$="-state"]')).toHaveText('Verificado', { timeout: 20_000 });
     expect(ownServer.requests).toContain(host);
-    await logout(page);
 
-    // The first reseller's claim went with it.
-    await signIn(squatter);
-    // Signed in again, the panel returns to where the last session was.
-    await expect(page).toHaveURL(/\/(dashboard|domains)$/);
-    await page.goto('/domains');
-    await expect(page.getByTestId('domains-empty')).toContainText('Nenhum domínio cadastrado');
+    // The other claim went with it.
+    expect((await claimsOfHost()).map((domain) => domain.reseller_name)).toEqual([owner.username]);
   } finally {
     delete answers[host];
     await ownServer.close();
