@@ -1,5 +1,8 @@
+import type { Domain } from '@panel/shared/domains/domains-api';
 import { startFakeDns, type FakeDns } from '../../apps/server/test/fake-dns/fake-dns-server';
+import { startTokenFileServer } from '../../apps/server/test/fake-dns/token-file-server';
 import { FAKE_PORTS } from '../fixtures/fake-ports';
+import { panelPort } from '../fixtures/panel-port';
 import { expect, test } from '../fixtures/test';
 import { addAndVerifyDomain, domainRow } from '../steps/domains';
 import { LAPTOP, PHONE } from '../fixtures/devices';
@@ -10,8 +13,10 @@ import { LAPTOP, PHONE } from '../fixtures/devices';
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 let dns: FakeDns | undefined;
+/** What the journeys' DNS answers; a journey may point one of its names elsewhere. */
+const answers: Record<string, string[]> = { '*': ['127.0.0.1'] };
 test.beforeAll(async () => {
-  dns = await startFakeDns({ port: FAKE_PORTS.dns, answers: { '*': ['127.0.0.1'] } });
+  dns = await startFakeDns({ port: FAKE_PORTS.dns, answers });
 });
 test.afterAll(async () => {
   await dns?.close();
@@ -99,4 +104,69 @@ test('a reseller adds two domains, both verified; sets one as default and remove
   await expect(domainRow(page, second)).toHaveCount(0);
   await expect(page.getByTestId('domain-row')).toHaveCount(1);
   expect(dns?.queries).toContain(first);
+});
+
+// Decision 0070: another account's pending domain (here the admin's, added through the API) does not keep a
+// reseller from it; the first account to verify takes it. The reseller's own web server (a token-file server
+// on 127.0.0.2, where the fake DNS then points the name) proves the host is its; the other claim is gone.
+test('a pending domain blocks nobody: the account that verifies first takes it', async ({
+  page,
+  signIn,
+  newReseller,
+  api,
+  adminApi,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await newReseller(10, 'dono');
+  const host = `disputado-${Date.now()}.painel-e2e.test`;
+  // Not pointed anywhere yet: no address.
+  answers[host] = [];
+  const ownServer = await startTokenFileServer({ host: '127.0.0.2', port: panelPort() });
+  const claimsOfHost = async () =>
+    (await adminApi.call<{ data: Domain[] }>('GET', '/domains')).data.filter(
+      (domain) => domain.domain === host,
+    );
+  try {
+    const squatted = await adminApi.call<Domain>('POST', '/domains', { domain: host });
+    expect(squatted.verified_at).toBeNull();
+
+    // The real owner adds the same host: accepted, pending, and told why pointing the DNS is not enough.
+    await signIn(owner);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/domains/create');
+    const modal = page.getByTestId('domain-new');
+    await modal.getByTestId('domain-new-input').fill(host);
+    await modal.getByTestId('domain-new-submit').click();
+    await expect(modal.getByTestId('domain-setup-name')).toHaveText(host);
+    await modal.getByTestId('domain-new-done').click();
+    const row = domainRow(page, host);
+    const contested =
+      'Outra conta também cadastrou este domínio, então apontar o DNS para o painel não basta: publique o arquivo de verificação no servidor do próprio domínio para comprovar que ele é seu.';
+    await expect(row.locator('[data-testid$="-check-error"]')).toHaveText(contested);
+    // Its own claim only: one row, its own token.
+    await expect(page.getByTestId('domain-row')).toHaveCount(1);
+    // Pointed at the panel (127.0.0.1, its public address here): still pending while contested.
+    answers[host] = ['127.0.0.1'];
+    await row.locator('[data-testid$="-verify"]').click();
+    // The check warns with its reason (a toast besides the row's).
+    await expect(page.getByText(contested)).toHaveCount(2);
+    await expect(row.locator('[data-testid$="-state"]')).toHaveText('Pendente');
+    await page.screenshot(shot('93-domains-contested-1366'));
+
+    // Its own web server answers its token: verified, the host is its.
+    const [mine] = (await api.call<{ data: Domain[] }>('GET', '/domains')).data;
+    expect(mine?.domain).toBe(host);
+    expect(mine?.verification_token).not.toBe(squatted.verification_token);
+    ownServer.tokens.set(host, mine!.verification_token);
+    answers[host] = ['127.0.0.2'];
+    await row.locator('[data-testid$="-verify"]').click();
+    await expect(row.locator('[data-testid$="-state"]')).toHaveText('Verificado', { timeout: 20_000 });
+    expect(ownServer.requests).toContain(host);
+
+    // The other claim went with it.
+    expect((await claimsOfHost()).map((domain) => domain.reseller_name)).toEqual([owner.username]);
+  } finally {
+    delete answers[host];
+    await ownServer.close();
+  }
 });

@@ -6,6 +6,7 @@ import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
 import { addAndVerifyDomain } from '../steps/domains';
 import { fetchShortLink, makeShortLink, openShortLink } from '../steps/short-links';
 import { LAPTOP, PHONE } from '../fixtures/devices';
+import { panelPort } from '../fixtures/panel-port';
 
 // docs/product/screens.md#short-links (decision 0049): a reseller with a verified domain makes short links
 // of a line in 'Links curtos' and a customer's app opens them (the SS IPTV one on the ss. sub-domain).
@@ -66,6 +67,20 @@ test('a reseller makes short links of each type and a customer’s app opens the
   // The SS IPTV code is not served on the domain itself.
   const wrongHost = await fetchShortLink(ss.replace(`//ss.${host}`, `//${host}`));
   expect([wrongHost.status, wrongHost.body]).toEqual([404, 'Link não encontrado.']);
+
+  // The reseller's domain is not the panel (decision 0069): in a browser, an unknown code (lower case
+  // too) and the panel's own pages answer 'Link não encontrado.'. (The journeys' Chromium resolves
+  // *.revenda-e2e.test to the local panel, e2e/chromium.ts.)
+  const customer = await context.newPage();
+  for (const path of ['/abcdefg', '/Zz9Zz9Z', '/dashboard', '/login']) {
+    const answer = await customer.goto(`http://${host}:${panelPort()}${path}`);
+    expect(answer?.status(), path).toBe(404);
+    await expect(customer.locator('body')).toHaveText('Link não encontrado.');
+  }
+  await customer.screenshot(shot('83-short-link-unknown-code'));
+  await customer.close();
+  const unknown = await fetchShortLink(`http://${host}/abcdefg`);
+  expect([unknown.status, unknown.body]).toEqual([404, 'Link não encontrado.']);
 
   const hls = await makeShortLink(page, username, 'hls');
   expect((await openShortLink(hls)).startsWith('#EXTM3U')).toBe(true);

@@ -164,13 +164,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rejectNul);
   await app.register(metrics, { token: config.METRICS_TOKEN });
   await app.register(openApi);
+  await app.register(attempts, { db, config });
+  // A reseller's domain answers its short links and what customers' apps load, and nothing of the panel:
+  // before the session check (which would answer /api first) and before the panel's pages, which answer
+  // every other path (decisions 0049, 0069). Before the domains too, which clear its host cache.
+  await app.register(shortLinkRedirect, { db, config });
   await app.register(authenticate, { db, config });
 
   const captcha = createCaptchaVerifier(config, signingSecret);
   // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
   await app.register(provisioning, { db, config, signingSecret });
   await app.register(externalPanel, { db, config, signingSecret });
-  await app.register(attempts, { db, config });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config, captcha });
   await app.register(profileRoutes, { db, config });
@@ -198,9 +202,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(panelTextsRoutes, { db });
   await app.register(tvAppsRoutes, { db, config });
   await app.register(ingest, { db, config });
-  // GET <verified domain>/<code>: before the panel's pages, which answer every other path, and before the
-  // domains, which clear its host cache (decision 0049).
-  await app.register(shortLinkRedirect, { db, config });
   await app.register(shortLinksRoutes, { db, config });
   await app.register(domains, { db, config });
   await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });

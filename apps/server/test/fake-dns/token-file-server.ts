@@ -11,8 +11,14 @@ export interface TokenFileServer {
   close(): Promise<void>;
 }
 
-/** A reseller's own web server, for tests: serves DOMAIN_TOKEN_PATH with the token set for the Host. */
-export async function startTokenFileServer(): Promise<TokenFileServer> {
+/**
+ * A reseller's own web server, for tests: serves DOMAIN_TOKEN_PATH with the token set for the Host. It
+ * listens on 127.0.0.1 and a free port unless told (the journeys give it another loopback address and the
+ * port the panel checks, decision 0070).
+ */
+export async function startTokenFileServer(
+  listen: { host?: string; port?: number } = {},
+): Promise<TokenFileServer> {
   const tokens = new Map<string, string>();
   const requests: string[] = [];
   const server = createServer((request, response) => {
@@ -25,7 +31,10 @@ export async function startTokenFileServer(): Promise<TokenFileServer> {
     }
     response.writeHead(200, { 'content-type': 'text/plain' }).end(`${token}\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port ?? 0, listen.host ?? '127.0.0.1', resolve);
+  });
   return {
     port: (server.address() as AddressInfo).port,
     tokens,

@@ -8,6 +8,9 @@ import { CATEGORY_KINDS, DELIVERY_MODES, SOURCE_KINDS } from './stream-kinds';
  * from, how its streams are delivered and when it syncs. Schemas shared by the server's routes and the
  * panel's form; the upstream password is written, never read back (`has_password`).
  */
+/** The most bouquets one category may be put in at once (a panel has a few dozen). */
+export const MAX_CATEGORY_BOUQUETS = 500;
+
 export const CONTENT_MESSAGES = {
   required: FIELD_MESSAGES.required,
   nameMax: 'Máximo de 80 caracteres',
@@ -17,8 +20,11 @@ export const CONTENT_MESSAGES = {
   credentialsRequired: 'Informe usuário e senha do servidor de origem',
   syncRunning: 'Uma sincronização desta fonte já está em andamento.',
   sourceNotFound: 'Fonte de conteúdo não encontrada.',
+  // The four refusals of PUT /api/admin/content/categories/:id/bouquets (categoryBouquetsInputSchema).
   categoryNotFound: 'Categoria não encontrada.',
+  bouquetsRequired: 'Informe a lista de bouquets da categoria (vazia para tirá-la de todos).',
   bouquetUnknown: 'Bouquet inexistente.',
+  bouquetsTooMany: `Selecione no máximo ${MAX_CATEGORY_BOUQUETS} bouquets.`,
   syncStarted: 'Sincronização iniciada',
   sourceSaved: 'Fonte salva com sucesso',
   sourceRemoved: 'Fonte removida com sucesso',
@@ -208,15 +214,27 @@ export const contentCategoryListSchema = z.object({ data: z.array(contentCategor
 
 export const contentCategoryQuerySchema = z.object({ kind: z.enum(CATEGORY_KINDS).optional() });
 
-export const categoryBouquetsInputSchema = z.object({
-  bouquet_ids: z
-    .array(
-      z
-        .number({ error: CONTENT_MESSAGES.bouquetUnknown })
-        .int(CONTENT_MESSAGES.bouquetUnknown)
-        .min(1, CONTENT_MESSAGES.bouquetUnknown)
-        .max(MAX_ID, CONTENT_MESSAGES.bouquetUnknown),
-      { error: CONTENT_MESSAGES.required },
-    )
-    .max(500, CONTENT_MESSAGES.bouquetUnknown),
+export const categoryBouquetsInputSchema = z.object(
+  {
+    bouquet_ids: z
+      .array(
+        z
+          .number({ error: CONTENT_MESSAGES.bouquetUnknown })
+          .int(CONTENT_MESSAGES.bouquetUnknown)
+          .min(1, CONTENT_MESSAGES.bouquetUnknown)
+          .max(MAX_ID, CONTENT_MESSAGES.bouquetUnknown),
+        { error: CONTENT_MESSAGES.bouquetsRequired },
+      )
+      .max(MAX_CATEGORY_BOUQUETS, CONTENT_MESSAGES.bouquetsTooMany),
+  },
+  { error: CONTENT_MESSAGES.bouquetsRequired },
+);
+
+/** The category of PUT /api/admin/content/categories/:id/bouquets: a bad id is a category that does not exist. */
+export const categoryIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: CONTENT_MESSAGES.categoryNotFound })
+    .int(CONTENT_MESSAGES.categoryNotFound)
+    .min(1, CONTENT_MESSAGES.categoryNotFound)
+    .max(MAX_ID, CONTENT_MESSAGES.categoryNotFound),
 });

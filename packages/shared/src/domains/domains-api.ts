@@ -19,6 +19,11 @@ export const DOMAIN_MESSAGES = {
   internal:
     'Informe um domínio público: endereços IP e nomes internos (como localhost ou .internal) não são aceitos.',
   taken: 'Este domínio já está cadastrado no painel.',
+  /**
+   * The panel's own host (PANEL_PUBLIC_HOST, the host of PLAYER_BASE_URL, the 'Domínio principal'
+   * setting): a reseller's domain answers only short links and players, so the panel would be lost there.
+   */
+  panelHost: 'Este é o endereço do próprio painel e não pode ser cadastrado como domínio de revenda.',
   notFound: 'Domínio não encontrado.',
   added: 'Domínio adicionado com sucesso',
   removed: 'Domínio removido com sucesso',
@@ -35,6 +40,16 @@ export const DOMAIN_CHECK_ERRORS = {
   /** The domain resolves to a loopback, private, link-local or metadata address, which the panel never asks. */
   privateAddress:
     'O domínio aponta para um endereço interno (loopback, rede privada ou metadados da nuvem), que o painel não consulta.',
+  /**
+   * Another account claims the same pending host (decision 0070): a DNS pointed at the panel cannot say
+   * whose it is, only the account's own token served by the domain's own web server can.
+   */
+  contested:
+    'Outra conta também cadastrou este domínio, então apontar o DNS para o painel não basta: publique o arquivo de verificação no servidor do próprio domínio para comprovar que ele é seu.',
+  /** Another account verified the host first (decision 0070). */
+  taken: 'Outra conta já verificou este domínio.',
+  /** A claim of the panel's own host (registered before such hosts were refused): never verified. */
+  panelHost: 'Este é o endereço do próprio painel e não pode ser verificado como domínio de revenda.',
 } as const;
 
 /** At most 253 characters; labels of letters, digits and inner hyphens; a top-level domain of letters. */

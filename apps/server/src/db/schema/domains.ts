@@ -17,9 +17,11 @@ import { inListCheck } from './in-list-check';
 import { lines } from './lines';
 
 /**
- * A reseller's own domains (docs/product/screens.md#domains). A host name belongs to one account across
- * the panel, because a short link is answered by the request's Host. A domain carries links only once
- * verified (`verified_at`): its DNS points at the panel, or it serves `verification_token`.
+ * A reseller's own domains (docs/product/screens.md#domains). A row is an account's claim of a host name;
+ * several accounts may claim a host while none has verified it, and the first to verify takes it: its
+ * claim is the only verified row of the host, the others are deleted (decision 0070), because a short link
+ * is answered by the request's Host. A domain carries links only once verified (`verified_at`): its DNS
+ * points at the panel, or it serves `verification_token`.
  */
 export const domains = pgTable(
   'domains',
@@ -39,7 +41,12 @@ export const domains = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('domains_domain_key').on(table.domain),
+    // One claim per account and host; lookups by host use its first column.
+    uniqueIndex('domains_domain_owner_key').on(table.domain, table.ownerId),
+    // One verified claim per host (decision 0070).
+    uniqueIndex('domains_verified_domain_key')
+      .on(table.domain)
+      .where(sql`${table.verifiedAt} is not null`),
     index('domains_owner_idx').on(table.ownerId, table.id),
     // One default per account, kept by the database under concurrent "set default" requests.
     uniqueIndex('domains_one_default_per_owner')

@@ -1,3 +1,5 @@
+import { SHORT_LINK_MESSAGES } from '@panel/shared/domains/short-links-api';
+import { errorTextFor } from '@panel/shared/errors/error-catalogue';
 import { eq, like, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
@@ -5,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { attemptCounters, type LineRow } from '../../db/schema/index';
 import { createRedirectedMovie } from '../../../test/content-factory';
-import { createAccount, createLine, daysFromNow } from '../../../test/factories';
+import { addVerifiedDomain, uniqueHost } from '../../../test/domains';
+import { createAccount, createLine, createSignedInAccount, daysFromNow } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
 import attempts from './attempts.plugin';
 import { addressKeyOf, createLineAuthGuard, lineAuthKeys } from './line-auth-guard';
@@ -265,6 +268,76 @@ describe('line authentication: a customer behind the same address (carrier NAT)'
     expect(row).toMatchObject({ hits: 4, blockedUntil: null });
     await call('xmltv', unknownUser(), address);
     expectBlocked('xmltv', await call('xmltv', await newLine(), address));
+  });
+});
+
+describe('short links: unknown codes count like wrong line passwords (decision 0069)', () => {
+  let host = '';
+  let code = '';
+  let serial = 0;
+  /** A code of the shape the panel makes that no link has. */
+  const unknownCode = () => `Q${String(++serial).padStart(6, '0')}`;
+  const open = (path: string, address: string, method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({ method, url: `/${path}`, headers: { host }, remoteAddress: address });
+  const missed = (response: LightMyRequestResponse) =>
+    response.statusCode === 404 && response.body === SHORT_LINK_MESSAGES.redirectNotFound;
+
+  function expectLinkBlocked(response: LightMyRequestResponse): void {
+    expect(response.statusCode, response.body).toBe(429);
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(config.LINE_AUTH_BLOCK_MINUTES * 60);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toBe(errorTextFor(429).message);
+  }
+
+  beforeAll(async () => {
+    const reseller = await createSignedInAccount(t.app);
+    const line = await createLine(t.app, reseller.account, { maxConnections: 10 });
+    host = (await addVerifiedDomain(t.db, reseller.account.id, uniqueHost('curto'))).domain;
+    const link = await t.as(reseller).post('/api/shorturl', { user_id: line.id, type: 'mpgets' });
+    expect(link.statusCode, link.body).toBe(201);
+    code = link.json<{ code: string }>().code;
+  });
+
+  it('the 6th code from an address after 5 unknown ones is refused, even a real one; elsewhere it opens', async () => {
+    const address = newAddress();
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(missed(await open(unknownCode(), address))).toBe(true);
+    expectLinkBlocked(await open(unknownCode(), address));
+    // No oracle: the real code gets the same answer there (GET and HEAD).
+    expectLinkBlocked(await open(code, address));
+    expect((await open(code, address, 'HEAD')).statusCode).toBe(429);
+    expect((await open(code, newAddress())).statusCode).toBe(302);
+  });
+
+  it('an address that opened a link keeps opening it while blocked; its other guesses are refused', async () => {
+    const nat = newAddress();
+    expect((await open(code, nat)).statusCode).toBe(302);
+    for (let attempt = 0; attempt < 5; attempt++) expect(missed(await open(unknownCode(), nat))).toBe(true);
+    expectLinkBlocked(await open(unknownCode(), nat));
+    expect((await open(code, nat)).statusCode).toBe(302);
+    // Another server process: the pair is known in the database.
+    const otherProcess = createLineAuthGuard(t.db, config);
+    const opened = await otherProcess.openShortLink({ code, address: nat }, async () => ({ code }));
+    expect(opened.outcome).toBe('authenticated');
+  });
+
+  it('shares one allowance with wrong line passwords; paths that cannot be codes count nothing', async () => {
+    const line = await newLine();
+    const address = newAddress();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect(missed(await open('abcdefg', address)), 'lowercase').toBe(true);
+      expect(missed(await open('favicon.ico', address)), 'a file').toBe(true);
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(refusedAsWrong('get', await call('get', wrong(line), address))).toBe(true);
+    }
+    expect(missed(await open(unknownCode(), address))).toBe(true);
+    expect(missed(await open(unknownCode(), address))).toBe(true);
+    expectBlocked('get', await call('get', line, address));
+    expectLinkBlocked(await open(code, address));
   });
 });
 

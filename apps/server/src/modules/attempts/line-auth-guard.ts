@@ -22,6 +22,8 @@ import {
  * answer says nothing about it. A (username, address) pair that authenticated recently is known and keeps
  * playing with its right password while its address or username is blocked: a customer behind a carrier
  * NAT an attacker shares. Known pairs that keep playing cost no query (this process remembers them).
+ * A short link's code opens a line's playlist too: an unknown code on a reseller's domain counts against
+ * the address like a wrong password, and a (code, address) pair that opened its link is known (0069).
  */
 export type LineAuthConfig = Pick<
   Config,
@@ -52,6 +54,23 @@ export interface LineAuthGuard {
    * flood protection: not at all when the address or username is blocked and the pair is not known.
    */
   authenticate<T>(attempt: LineAttempt, check: () => Promise<T | undefined>): Promise<LineAuthOutcome<T>>;
+  /**
+   * Runs `check` (a short link's lookup; undefined when the code is unknown there) under the same
+   * protection, counted under the address only (decision 0069): an unknown code is a failure of the
+   * address, as a wrong password is; a (code, address) pair that opened its link keeps opening it while the
+   * address is blocked.
+   */
+  openShortLink<T>(
+    attempt: ShortLinkAttempt,
+    check: () => Promise<T | undefined>,
+  ): Promise<LineAuthOutcome<T>>;
+}
+
+export interface ShortLinkAttempt {
+  /** A code of short-link shape (seven letters and digits; isShortLinkCode). */
+  code: string;
+  /** request.ip, as for a line. */
+  address: string;
 }
 
 const MINUTE_MS = 60_000;
@@ -97,7 +116,9 @@ function usernameKeyOf(username: string): string {
   return `#${createHash('sha256').update(name).digest('base64url').slice(0, 22)}`;
 }
 
-export function lineAuthKeys(attempt: Pick<LineAttempt, 'username' | 'address'>): LineAuthKeys {
+export function lineAuthKeys(
+  attempt: Pick<LineAttempt, 'username' | 'address'>,
+): LineAuthKeys & { username: string } {
   const username = usernameKeyOf(attempt.username);
   const address = addressKeyOf(attempt.address);
   return {
@@ -105,6 +126,12 @@ export function lineAuthKeys(attempt: Pick<LineAttempt, 'username' | 'address'>)
     username: `line-user:${username}`,
     pair: `line-ok:${username}:${address}`,
   };
+}
+
+/** A short link's code is counted under the address only; its pair is (code, address) (decision 0069). */
+export function shortLinkKeys(attempt: ShortLinkAttempt): LineAuthKeys {
+  const address = addressKeyOf(attempt.address);
+  return { address: `line-ip:${address}`, username: null, pair: `short-ok:${attempt.code}:${address}` };
 }
 
 export function lineAuthPolicies(config: LineAuthConfig): LineAuthPolicies {
@@ -208,38 +235,56 @@ export function createLineAuthGuard(db: Database, config: LineAuthConfig): LineA
     return { outcome: 'authenticated', line };
   }
 
+  /** Each key's attempts one at a time in this process: the address first, then the username (no cycle). */
+  function oneAtATime<T>(keys: LineAuthKeys, task: () => Promise<T>): Promise<T> {
+    const username = keys.username;
+    return exclusive(keys.address, () => (username === null ? task() : exclusive(username, task)));
+  }
+
+  /**
+   * The protection around `check`, for `keys` and the digest of what was presented (a password, or a
+   * short link's code): the known pair's hot path, else through the counters.
+   */
+  async function guarded<T>(
+    keys: LineAuthKeys,
+    password: number,
+    check: () => Promise<T | undefined>,
+  ): Promise<LineAuthOutcome<T>> {
+    const known = remembered.get(keys.pair);
+    if (known && known.password === password) {
+      // The hot path: a pair playing from this process with the password that succeeded, no query.
+      const line = await check();
+      if (line === undefined) return failed(keys);
+      await stillKnown(keys, password, known.writtenAt);
+      return { outcome: 'authenticated', line };
+    }
+    // Another password from a known pair: forgotten at once, before any await, so guesses sent together
+    // through one process get one try at the exemption.
+    if (known) remembered.delete(keys.pair);
+    // The attempts through the counters of one address, and of one username, run one at a time in this
+    // process (address first, then username: no cycle), so each reads what the one before wrote: guesses
+    // sent together are refused past the allowance, customers starting together are never counted.
+    return oneAtATime(keys, async () => {
+      const now = remembered.get(keys.pair);
+      if (now && now.password === password) {
+        const line = await check();
+        return line === undefined ? failed(keys) : { outcome: 'authenticated', line };
+      }
+      if (now) remembered.delete(keys.pair);
+      if (known || now) await forgetKnownPair(db, keys.pair);
+      return throughCounters(keys, password, check);
+    });
+  }
+
   return {
     async authenticate(attempt, check) {
       // No credentials guess nothing: refused as before, counted nowhere.
       if (!attempt.username || !attempt.password) return { outcome: 'refused' };
-      const keys = lineAuthKeys(attempt);
-      const password = digestOf(attempt.password);
-      const known = remembered.get(keys.pair);
-      if (known && known.password === password) {
-        // The hot path: a pair playing from this process with the password that succeeded, no query.
-        const line = await check();
-        if (line === undefined) return failed(keys);
-        await stillKnown(keys, password, known.writtenAt);
-        return { outcome: 'authenticated', line };
-      }
-      // Another password from a known pair: forgotten at once, before any await, so guesses sent together
-      // through one process get one try at the exemption.
-      if (known) remembered.delete(keys.pair);
-      // The attempts through the counters of one address, and of one username, run one at a time in this
-      // process (address first, then username: no cycle), so each reads what the one before wrote: guesses
-      // sent together are refused past the allowance, customers starting together are never counted.
-      return exclusive(keys.address, () =>
-        exclusive(keys.username, async () => {
-          const now = remembered.get(keys.pair);
-          if (now && now.password === password) {
-            const line = await check();
-            return line === undefined ? failed(keys) : { outcome: 'authenticated', line };
-          }
-          if (now) remembered.delete(keys.pair);
-          if (known || now) await forgetKnownPair(db, keys.pair);
-          return throughCounters(keys, password, check);
-        }),
-      );
+      return guarded(lineAuthKeys(attempt), digestOf(attempt.password), check);
+    },
+    async openShortLink(attempt, check) {
+      // The pair names the code, so the digest only has to be one value per code.
+      return guarded(shortLinkKeys(attempt), digestOf(attempt.code), check);
     },
   };
 }

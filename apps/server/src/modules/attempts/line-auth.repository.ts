@@ -11,9 +11,12 @@ import { failureUpsert, type FailurePolicy } from './attempt-counters.repository
 export interface LineAuthKeys {
   /** Failures from one client address (an IPv6 /64). */
   address: string;
-  /** Failures of one username, from anywhere. */
-  username: string;
-  /** The (username, address) pair that authenticated recently: exempt from both blocks. */
+  /** Failures of one username, from anywhere; null for a short link's code, counted by address only. */
+  username: string | null;
+  /**
+   * The (username, address) pair that authenticated recently, or the (code, address) pair that opened a
+   * short link: exempt from both blocks.
+   */
   pair: string;
 }
 
@@ -69,8 +72,9 @@ export async function rememberKnownPair(
 }
 
 /**
- * A wrong password (or an unknown username): one failure of the address and of the username, in one
- * statement, and the pair forgotten. Answers the seconds the keys were blocked for before it.
+ * A wrong password (or an unknown username, or a short link's unknown code): one failure of the address
+ * and of the username (when there is one), in one statement, and the pair forgotten. Answers the seconds
+ * the keys were blocked for before it.
  */
 export async function recordLineFailure(
   db: Database,
@@ -82,7 +86,7 @@ export async function recordLineFailure(
     sql`
     with state as (select ${blockedSecondsOf(keys)} as blocked_seconds),
     address_count as (${failureUpsert(keys.address, policies.address)} returning 1),
-    username_count as (${failureUpsert(keys.username, policies.username)} returning 1),
+    username_count as (${keys.username === null ? sql`select 1 where false` : sql`${failureUpsert(keys.username, policies.username)} returning 1`}),
     forgotten as (delete from attempt_counters where key = ${keys.pair} returning 1)
     select state.blocked_seconds, (select count(*) from address_count) + (select count(*) from username_count)
       + (select count(*) from forgotten) as written

@@ -1,5 +1,6 @@
 import {
   categoryBouquetsInputSchema,
+  categoryIdParamsSchema,
   contentCategoryListSchema,
   contentCategoryQuerySchema,
   contentCategorySchema,
@@ -131,7 +132,7 @@ export const contentImportRoutes: FastifyPluginAsyncZod<{ service: ContentSource
       schema: {
         tags,
         summary: 'Set the bouquets that hold a category (kept by later syncs)',
-        params,
+        params: categoryIdParamsSchema,
         body: categoryBouquetsInputSchema,
         response: { 200: contentCategorySchema, ...errorResponses },
       },

@@ -15,6 +15,11 @@ export interface DomainCheckOptions {
   timeoutMs: number;
   /** Tests only: let the token-file request reach loopback and private addresses (DOMAIN_ALLOW_PRIVATE_HOSTS). */
   allowPrivateHosts: boolean;
+  /**
+   * Only the token file counts, not the DNS pointing at the panel: another account claims the same host,
+   * and a DNS record cannot say which of them controls it (decision 0070).
+   */
+  tokenFileOnly?: boolean;
 }
 
 export type DomainCheckResult = { verified: true } | { verified: false; error: string };
@@ -69,7 +74,9 @@ function fetchToken(address: string, domain: string, options: DomainCheckOptions
  * painel-dominio.txt, asked of the addresses the domain resolves to, answers `token`. The panel serves
  * that file itself for its registered domains, so a domain pointed at it passes (b) too. Unless
  * `allowPrivateHosts`, (b) skips every loopback or private address (lib/private-address.ts): a domain
- * resolving only to such addresses stays pending with DOMAIN_CHECK_ERRORS.privateAddress.
+ * resolving only to such addresses stays pending with DOMAIN_CHECK_ERRORS.privateAddress. With
+ * `tokenFileOnly` (a contested host, decision 0070) only (b) counts, and the panel does not answer the
+ * file of a contested host.
  */
 export async function checkDomain(
   domain: string,
@@ -82,9 +89,10 @@ export async function checkDomain(
     ...(await records(() => resolver.resolve4(domain))),
     ...(await records(() => resolver.resolve6(domain))),
   ];
-  if (addresses.some((address) => options.panelAddresses.includes(address.toLowerCase())))
+  const byDns = !options.tokenFileOnly;
+  if (byDns && addresses.some((address) => options.panelAddresses.includes(address.toLowerCase())))
     return { verified: true };
-  if (options.panelHost) {
+  if (byDns && options.panelHost) {
     const cnames = await records(() => resolver.resolveCname(domain));
     if (cnames.some((name) => name.toLowerCase().replace(/\.$/, '') === options.panelHost))
       return { verified: true };

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { accounts, domains, type DomainRow } from '../../db/schema/index';
+import { accounts, domains, settings, type DomainRow } from '../../db/schema/index';
 
 export interface DomainWithOwner extends DomainRow {
   ownerName: string;
@@ -76,16 +76,87 @@ export async function setDefaultDomain(db: Database, id: number, ownerId: number
   });
 }
 
-/** Records a check: verified_at set once it passes (kept when already set), the error when it failed. */
-export async function recordCheck(db: Database, id: number, error: string | null): Promise<void> {
+/** Records a failed check: the reason, and pending again (a verified domain that moved away). */
+export async function recordCheckFailed(db: Database, id: number, error: string): Promise<void> {
   await db
     .update(domains)
-    .set({
-      checkedAt: sql`now()`,
-      checkError: error,
-      verifiedAt: error === null ? sql`coalesce(${domains.verifiedAt}, now())` : null,
-    })
+    .set({ checkedAt: sql`now()`, checkError: error, verifiedAt: null })
     .where(eq(domains.id, id));
+}
+
+/** What became of a claim whose check passed (decision 0070). */
+export type VerifiedOutcome = 'verified' | 'taken' | 'gone';
+
+/**
+ * A passed check of claim `id` (decision 0070): the first account to verify a host takes it. In one
+ * transaction the host's claims are locked (in id order, so two verifications wait for each other instead
+ * of deadlocking); the claim is then verified (verified_at kept when already set) and every other pending
+ * claim of the host deleted, unless another account's claim is verified already ('taken', recorded as the
+ * claim's check error) or the claim itself was deleted meanwhile by another's win ('gone').
+ */
+export async function recordCheckPassed(
+  db: Database,
+  id: number,
+  host: string,
+  takenError: string,
+): Promise<VerifiedOutcome> {
+  return db.transaction(async (tx) => {
+    const claims = await tx
+      .select({ id: domains.id, verifiedAt: domains.verifiedAt })
+      .from(domains)
+      .where(eq(domains.domain, host))
+      .orderBy(asc(domains.id))
+      .for('update');
+    if (!claims.some((claim) => claim.id === id)) return 'gone';
+    if (claims.some((claim) => claim.id !== id && claim.verifiedAt !== null)) {
+      await tx
+        .update(domains)
+        .set({ checkedAt: sql`now()`, checkError: takenError, verifiedAt: null })
+        .where(eq(domains.id, id));
+      return 'taken';
+    }
+    await tx
+      .update(domains)
+      .set({
+        checkedAt: sql`now()`,
+        checkError: null,
+        verifiedAt: sql`coalesce(${domains.verifiedAt}, now())`,
+      })
+      .where(eq(domains.id, id));
+    await tx
+      .delete(domains)
+      .where(and(eq(domains.domain, host), ne(domains.id, id), isNull(domains.verifiedAt)));
+    return 'verified';
+  });
+}
+
+/** Whether another claim of `host` than `id` exists (any account's: one account holds a host once). */
+export async function hasOtherClaim(db: Database, host: string, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.domain, host), ne(domains.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether some account has verified `host` (a new claim of it is refused). */
+export async function isVerifiedHost(db: Database, host: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.domain, host), isNotNull(domains.verifiedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether `host` is the panel's 'Domínio principal' setting (decision 0069). */
+export async function isMainDomain(db: Database, host: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: settings.key })
+    .from(settings)
+    .where(and(eq(settings.key, 'main_domain'), eq(settings.value, host)));
+  return row !== undefined;
 }
 
 /** Pending domains not checked within `olderThanMs`, oldest check first. */
@@ -106,11 +177,19 @@ export async function pendingDomains(db: Database, olderThanMs: number, limit: n
     .limit(limit);
 }
 
-/** The verification token of a registered host (the panel's own answer to the token file). */
+/**
+ * The verification token the panel answers for a registered host: the verified claim's, else the only
+ * claim's. A host two accounts claim and none verified has none: the panel cannot say whose it is
+ * (decision 0070).
+ */
 export async function tokenOfHost(db: Database, host: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ token: domains.verificationToken })
+  const rows = await db
+    .select({ token: domains.verificationToken, verifiedAt: domains.verifiedAt })
     .from(domains)
-    .where(eq(domains.domain, host));
-  return row?.token;
+    .where(eq(domains.domain, host))
+    .orderBy(sql`${domains.verifiedAt} is null`)
+    .limit(2);
+  const [first, second] = rows;
+  if (!first) return undefined;
+  return first.verifiedAt !== null || !second ? first.token : undefined;
 }

@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../db/schema/index';
+import { recordCheckPassed } from './domains.repository';
 import { createSession, createSignedInAccount } from '../../../test/factories';
 import { startFakeDns, type FakeDns } from '../../../test/fake-dns/fake-dns-server';
 import { startTokenFileServer, type TokenFileServer } from '../../../test/fake-dns/token-file-server';
@@ -16,12 +17,17 @@ import { startTestApp, useTestApp } from '../../../test/test-app';
 const PANEL_ADDRESS = '203.0.113.7';
 let dns: FakeDns;
 let files: TokenFileServer;
+/** What the fake DNS answers (a test may point a name elsewhere while it runs). */
+const answers: Record<string, string[]> = {
+  'pointed.example.com': [PANEL_ADDRESS],
+  '*': ['127.0.0.1'],
+};
 
 beforeAll(async () => {
   files = await startTokenFileServer();
   dns = await startFakeDns({
     port: 0,
-    answers: { 'pointed.example.com': [PANEL_ADDRESS], '*': ['127.0.0.1'] },
+    answers,
     cnames: { 'alias.example.com': 'painel.example.net' },
   });
 });
@@ -265,21 +271,6 @@ describe('domains', () => {
     }
   });
 
-  it('refuses a host any account already registered (422)', async () => {
-    const first = await createSignedInAccount(t.app);
-    const second = await createSignedInAccount(t.app);
-    const host = unique('taken');
-    await add(first.token, host);
-    for (const token of [first.token, second.token]) {
-      expectRefusal(await t.as(token).post(BASE, { domain: host.toUpperCase() }), {
-        status: 422,
-        code: 'validation_failed',
-        message: DOMAIN_MESSAGES.taken,
-        field: 'domain',
-      });
-    }
-  });
-
   it('answers 404 for another account’s domain or one that does not exist', async () => {
     const owner = await createSignedInAccount(t.app);
     const stranger = await createSignedInAccount(t.app);
@@ -291,5 +282,127 @@ describe('domains', () => {
       expectRefusal(await t.as(stranger.token).delete(`${BASE}/${id}`), refusal);
     }
     expect((await list(owner.token)).map((row) => row.id)).toEqual([domain.id]);
+  });
+
+  it('refuses a host the account already claims, or the panel’s own hosts (422)', async () => {
+    const { token } = await createSignedInAccount(t.app);
+    const host = unique('twice');
+    await add(token, host);
+    const taken = {
+      status: 422,
+      code: 'validation_failed',
+      message: DOMAIN_MESSAGES.taken,
+      field: 'domain',
+    } as const;
+    expectRefusal(await t.as(token).post(BASE, { domain: host.toUpperCase() }), taken);
+    // PANEL_PUBLIC_HOST and the 'Domínio principal' setting are the panel's (decision 0069), also for the admin.
+    const main = unique('principal');
+    const saved = await t.as(t.adminToken).put('/api/admin/panel', { main_domain: main });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const panelHost = { ...taken, message: DOMAIN_MESSAGES.panelHost } as const;
+    for (const caller of [token, t.adminToken]) {
+      for (const domain of ['painel.example.net', 'PAINEL.example.net', main]) {
+        expectRefusal(await t.as(caller).post(BASE, { domain }), panelHost, domain);
+      }
+    }
+  });
+});
+
+/** Decision 0070: a pending claim blocks nobody; the first account to verify a host takes it. */
+describe('claims of one host by several accounts', () => {
+  const notFound = { status: 404, code: 'not_found', message: DOMAIN_MESSAGES.notFound } as const;
+  const taken = {
+    status: 422,
+    code: 'validation_failed',
+    message: DOMAIN_MESSAGES.taken,
+    field: 'domain',
+  } as const;
+  const tokenFile = (host: string) => t.app.inject({ url: DOMAIN_TOKEN_PATH, headers: { host } });
+
+  it('lets another account claim a pending host; the first to verify takes it and the other claims go', async () => {
+    const first = await createSignedInAccount(t.app);
+    const second = await createSignedInAccount(t.app);
+    const third = await createSignedInAccount(t.app);
+    const host = unique('disputa');
+    const claimed = await add(first.token, host);
+    expect(claimed).toMatchObject({ verified_at: null, check_error: DOMAIN_CHECK_ERRORS.notPointed });
+
+    const rival = await add(second.token, host.toUpperCase());
+    // Its own claim: its own id and token, its owner, nothing of the first account's.
+    expect(rival).toMatchObject({
+      domain: host,
+      reseller_name: second.account.username,
+      verified_at: null,
+      check_error: DOMAIN_CHECK_ERRORS.contested,
+    });
+    expect(rival.id).not.toBe(claimed.id);
+    expect(rival.verification_token).not.toBe(claimed.verification_token);
+    expect(JSON.stringify(await list(second.token))).not.toContain(claimed.verification_token);
+    expect((await list(first.token)).map((domain) => domain.id)).toEqual([claimed.id]);
+    expect((await list(second.token)).map((domain) => domain.id)).toEqual([rival.id]);
+    expectRefusal(await t.as(second.token).post(`${BASE}/${claimed.id}/verify`), notFound);
+    expectRefusal(await t.as(second.token).put(`${BASE}/${claimed.id}/default`), notFound);
+    expectRefusal(await t.as(second.token).delete(`${BASE}/${claimed.id}`), notFound);
+    const owners = (await list(t.adminToken)).filter((domain) => domain.domain === host);
+    expect(owners.map((domain) => domain.reseller_name).sort()).toEqual(
+      [first.account.username, second.account.username].sort(),
+    );
+    // Two claims: the panel cannot say whose the host is, so it serves no token for it.
+    expect((await tokenFile(host)).statusCode).toBe(404);
+
+    // The second account serves its token on the domain's own web server: it verifies and takes the host.
+    files.tokens.set(host, rival.verification_token);
+    const verified = await t.as(second.token).post(`${BASE}/${rival.id}/verify`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json<Domain>()).toMatchObject({ id: rival.id, check_error: null });
+    expect(verified.json<Domain>().verified_at).not.toBeNull();
+    expect(await list(first.token)).toEqual([]);
+    expectRefusal(await t.as(first.token).post(`${BASE}/${claimed.id}/verify`), notFound);
+    // A verified host is nobody else's to claim; the panel serves the winner's token.
+    for (const token of [first.token, third.token])
+      expectRefusal(await t.as(token).post(BASE, { domain: host }), taken);
+    expect((await tokenFile(host)).body).toBe(rival.verification_token);
+  });
+
+  it('while two accounts claim a host, a DNS pointed at the panel verifies neither', async () => {
+    const first = await createSignedInAccount(t.app);
+    const second = await createSignedInAccount(t.app);
+    const host = unique('apontado');
+    const claimed = await add(first.token, host);
+    const rival = await add(second.token, host);
+    answers[host] = [PANEL_ADDRESS];
+    try {
+      for (const [token, id] of [
+        [first.token, claimed.id],
+        [second.token, rival.id],
+      ] as const) {
+        const again = await t.as(token).post(`${BASE}/${id}/verify`);
+        expect(again.json<Domain>()).toMatchObject({
+          verified_at: null,
+          check_error: DOMAIN_CHECK_ERRORS.contested,
+        });
+      }
+      // Once the first account lets go, the DNS is enough again.
+      expect((await t.as(first.token).delete(`${BASE}/${claimed.id}`)).statusCode).toBe(204);
+      const alone = await t.as(second.token).post(`${BASE}/${rival.id}/verify`);
+      expect(alone.json<Domain>()).toMatchObject({ id: rival.id, check_error: null });
+    } finally {
+      delete answers[host];
+    }
+  });
+
+  it('settles two claims passing at once: one verified, the other gone', async () => {
+    const first = await createSignedInAccount(t.app);
+    const second = await createSignedInAccount(t.app);
+    const host = unique('corrida');
+    const a = await add(first.token, host);
+    const b = await add(second.token, host);
+    const outcomes = await Promise.all(
+      [a, b].map((claim) => recordCheckPassed(t.db, claim.id, host, DOMAIN_CHECK_ERRORS.taken)),
+    );
+    expect(outcomes.sort()).toEqual(['gone', 'verified']);
+    const rows = await t.db.select().from(domains).where(eq(domains.domain, host));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.verifiedAt).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DOMAIN_MESSAGES, type Domain } from '@panel/shared/domains/domains-api';
+import { DOMAIN_CHECK_ERRORS, DOMAIN_MESSAGES, type Domain } from '@panel/shared/domains/domains-api';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -9,19 +9,25 @@ import { checkDomain, type DomainCheckOptions } from './domain-check';
 import {
   deleteDomain,
   findDomain,
+  hasOtherClaim,
   insertDomain,
+  isMainDomain,
+  isVerifiedHost,
   listDomains,
   pendingDomains,
-  recordCheck,
+  recordCheckFailed,
+  recordCheckPassed,
   setDefaultDomain,
   tokenOfHost,
   type DomainWithOwner,
 } from './domains.repository';
+import { configuredPanelHosts, isPanelHostByConfig } from './panel-hosts';
 
 /** How many pending domains one background pass checks. */
 const PENDING_BATCH = 20;
 
 const notFound = () => AppError.notFound(DOMAIN_MESSAGES.notFound);
+const taken = () => new AppError(422, 'validation_failed', DOMAIN_MESSAGES.taken, 'domain');
 
 /** The admin sees and manages every account's domains; anyone else only their own (docs/product/roles.md). */
 const scopeOf = (caller: Caller) => (caller.role === 'admin' ? undefined : caller.id);
@@ -41,9 +47,14 @@ export function domainCheckOptions(config: Config): DomainCheckOptions {
  * A reseller's own domains (docs/product/screens.md#domains, decision 0048). Every write to `domains` is
  * here: creating, verifying, deleting and setting the default. `onVerifiedChange` runs after a check or a
  * deletion, which may change the hosts that carry short links (the redirect's host cache, decision 0049).
+ * A host is claimed by any account that adds it until one verifies it (decision 0070); the panel's own
+ * hosts are never claimed (decision 0069).
  */
 export function createDomainsService(db: Database, config: Config, onVerifiedChange: () => void = () => {}) {
   const checkOptions = domainCheckOptions(config);
+  const panelHosts = configuredPanelHosts(config);
+  const isPanelHost = async (host: string) =>
+    isPanelHostByConfig(host, panelHosts) || (await isMainDomain(db, host));
   const [nameserver1 = null, nameserver2 = null] = config.DOMAIN_NAMESERVERS;
 
   const toApi = (row: DomainWithOwner): Domain => ({
@@ -60,10 +71,23 @@ export function createDomainsService(db: Database, config: Config, onVerifiedCha
     created_at: row.createdAt.toISOString(),
   });
 
-  /** Checks one domain now and stores the outcome (verified_at, checked_at, check_error). */
+  /**
+   * Checks one claim now and stores the outcome (verified_at, checked_at, check_error). While another
+   * account claims the same host, only the claim's own token served by the domain counts (decision 0070).
+   */
   async function verifyDomain(id: number, domain: string, token: string): Promise<void> {
-    const result = await checkDomain(domain, token, checkOptions);
-    await recordCheck(db, id, result.verified ? null : result.error);
+    if (await isPanelHost(domain)) {
+      await recordCheckFailed(db, id, DOMAIN_CHECK_ERRORS.panelHost);
+    } else {
+      const contested = await hasOtherClaim(db, domain, id);
+      const result = await checkDomain(domain, token, { ...checkOptions, tokenFileOnly: contested });
+      if (result.verified) {
+        await recordCheckPassed(db, id, domain, DOMAIN_CHECK_ERRORS.taken);
+      } else {
+        const explained = contested && result.error !== DOMAIN_CHECK_ERRORS.privateAddress;
+        await recordCheckFailed(db, id, explained ? DOMAIN_CHECK_ERRORS.contested : result.error);
+      }
+    }
     onVerifiedChange();
   }
 
@@ -78,23 +102,27 @@ export function createDomainsService(db: Database, config: Config, onVerifiedCha
       return (await listDomains(db, scopeOf(caller))).map(toApi);
     },
 
-    /** Adds the domain and checks it at once; an unverified domain is still created (pending). */
+    /**
+     * Adds the caller's claim of a host and checks it at once; an unverified claim is still created
+     * (pending). Refused: the panel's own hosts, a host some account verified, one the caller claims already.
+     */
     async create(caller: Caller, input: { domain: string }): Promise<Domain> {
-      let id: number;
+      if (await isPanelHost(input.domain))
+        throw new AppError(422, 'validation_failed', DOMAIN_MESSAGES.panelHost, 'domain');
+      if (await isVerifiedHost(db, input.domain)) throw taken();
+      let row;
       try {
-        const row = await insertDomain(db, {
+        row = await insertDomain(db, {
           ownerId: caller.id,
           domain: input.domain,
           verificationToken: randomBytes(18).toString('base64url'),
         });
-        id = row.id;
-        await verifyDomain(row.id, row.domain, row.verificationToken);
       } catch (error) {
-        if (postgresErrorCode(error) === UNIQUE_VIOLATION)
-          throw new AppError(422, 'validation_failed', DOMAIN_MESSAGES.taken, 'domain');
+        if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw taken();
         throw error;
       }
-      return answer(id);
+      await verifyDomain(row.id, row.domain, row.verificationToken);
+      return answer(row.id);
     },
 
     async verify(caller: Caller, id: number): Promise<Domain> {

@@ -34,6 +34,11 @@ export const panelSettingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: panelSettingsSchema, ...errorResponses },
       },
     },
-    async (request) => savePanelSettings(db, request.body),
+    async (request) => {
+      const saved = await savePanelSettings(db, request.body);
+      // The main domain is the panel's own host, never a reseller's (decision 0069): hosts are looked up again.
+      if (request.body.main_domain !== undefined) app.shortLinkHosts.clear();
+      return saved;
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { domains, lines, shortLinks } from '../../db/schema/index';
+import { domains, lines, settings, shortLinks } from '../../db/schema/index';
 import type { Caller } from '../auth/caller';
 import { inCallerCurrentSubtree } from '../scope/caller-scope';
 
@@ -71,12 +71,21 @@ export async function deleteShortLinkInScope(db: Database, caller: Caller, id: n
   return deleted.length > 0;
 }
 
-/** The verified domain with this host name, or undefined. */
+/**
+ * The verified domain with this host name, or undefined; never the panel's main domain setting, even when
+ * some account registered it (decision 0069: the admin would lose the panel on it).
+ */
 export async function findVerifiedDomainId(db: Database, host: string): Promise<number | undefined> {
   const [row] = await db
     .select({ id: domains.id })
     .from(domains)
-    .where(and(eq(domains.domain, host), isNotNull(domains.verifiedAt)));
+    .where(
+      and(
+        eq(domains.domain, host),
+        isNotNull(domains.verifiedAt),
+        sql`not exists (select 1 from ${settings} where ${settings.key} = 'main_domain' and ${settings.value} = ${host})`,
+      ),
+    );
   return row?.id;
 }
 

@@ -1,9 +1,14 @@
 import { Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ContentCategory } from '@panel/shared/content/content-sources-api';
+import {
+  CONTENT_MESSAGES,
+  categoryBouquetsInputSchema,
+  type ContentCategory,
+} from '@panel/shared/content/content-sources-api';
 import { Dialog } from '@/components/dialog';
 import { DialogActions } from '@/components/dialog-actions';
 import { LoadFailure } from '@/components/load-failure';
+import { ApiError } from '@/lib/api-client';
 import { useComplements } from '@/lib/queries/complements-query';
 import { showSuccessToast } from '@/lib/toasts';
 import { useSetCategoryBouquets } from '../api/set-category-bouquets';
@@ -15,22 +20,38 @@ interface CategoryBouquetsModalProps {
   onClose: () => void;
 }
 
-/** Which bouquets hold a category (docs/product/rules.md#line-content): a line sees the categories of its bouquets. */
+/**
+ * Which bouquets hold a category (docs/product/rules.md#line-content): a line sees the categories of its
+ * bouquets. The choice is checked by the server's own rule first; a refusal about the bouquets (one
+ * removed meanwhile) is said under the list, any other as a toast, in the words of CONTENT_MESSAGES.
+ */
 export function CategoryBouquetsModal({ category, onClose }: CategoryBouquetsModalProps) {
   const complements = useComplements();
   const [chosen, setChosen] = useState(() => category.bouquet_ids.map(String));
+  const [error, setError] = useState<string | null>(null);
   const save = useSetCategoryBouquets();
-  const submit = () =>
+  const submit = () => {
+    const parsed = categoryBouquetsInputSchema.safeParse({ bouquet_ids: chosen.map(Number) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? CONTENT_MESSAGES.bouquetUnknown);
+      return;
+    }
+    setError(null);
     save.mutate(
-      { id: category.id, bouquetIds: chosen.map(Number) },
+      { id: category.id, bouquetIds: parsed.data.bouquet_ids },
       {
         onSuccess: () => {
           showSuccessToast(CONTENT_TEXTS.bouquetsSaved);
           onClose();
         },
-        onError: showContentActionError,
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.field?.startsWith('bouquet_ids'))
+            setError(failure.message);
+          else showContentActionError(failure);
+        },
       },
     );
+  };
   return (
     <Dialog onClose={onClose} title={CONTENT_TEXTS.bouquetsTitle(category.name)} testId="category-bouquets">
       <Stack gap="sm">
@@ -59,6 +80,11 @@ export function CategoryBouquetsModal({ category, onClose }: CategoryBouquetsMod
               ))}
             </Stack>
           </Checkbox.Group>
+        )}
+        {error && (
+          <Text size="sm" c="red" data-testid="category-bouquets-refused">
+            {error}
+          </Text>
         )}
         <DialogActions
           onCancel={onClose}

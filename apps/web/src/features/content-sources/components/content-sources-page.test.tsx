@@ -374,6 +374,41 @@ describe('categories', () => {
     ).toEqual(['live', 'live', 'movie']);
   });
 
+  it('says the route’s refusals in the shared words: about the bouquets in the dialog, others as a toast', async () => {
+    let answer: MockAnswer = {
+      status: 400,
+      body: {
+        status: 400,
+        code: 'validation_failed',
+        message: CONTENT_MESSAGES.bouquetUnknown,
+        field: 'bouquet_ids',
+      },
+    };
+    mockApi({
+      'GET /admin/content/sources': list(),
+      'GET /admin/content/categories': { body: { data: [category({})] } },
+      'PUT /admin/content/categories/1/bouquets': () => answer,
+    });
+    renderPage();
+    fireEvent.click(screen.getByTestId('content-tab-categories'));
+    fireEvent.click(
+      within((await screen.findAllByTestId('content-category'))[0]!).getByTestId('content-category-edit'),
+    );
+    const dialog = await screen.findByTestId('category-bouquets');
+    fireEvent.click(within(dialog).getByTestId('category-bouquets-submit'));
+    // A bouquet removed meanwhile: said under the list, the dialog stays open.
+    expect((await within(dialog).findByTestId('category-bouquets-refused')).textContent).toBe(
+      CONTENT_MESSAGES.bouquetUnknown,
+    );
+    // The category removed meanwhile: the catalogue's sentence as a toast.
+    answer = {
+      status: 404,
+      body: { status: 404, code: 'not_found', message: CONTENT_MESSAGES.categoryNotFound },
+    };
+    fireEvent.click(within(dialog).getByTestId('category-bouquets-submit'));
+    expect(await screen.findByText(CONTENT_MESSAGES.categoryNotFound)).toBeTruthy();
+  });
+
   it("says 'Nenhuma categoria importada' when the library has none", async () => {
     mockApi({
       'GET /admin/content/sources': list(),
