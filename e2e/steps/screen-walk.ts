@@ -100,7 +100,7 @@ const ENGLISH_WORDS = [
   'friday',
   'saturday',
   'sunday',
-  // English, but the specification's own pt-BR UI uses them: allowed below (SPEC_WORDS).
+  // English, but the specification's own Portuguese UI uses them: allowed below (SPEC_WORDS).
   'dashboard',
   'publisher',
   'publishers',
@@ -120,26 +120,26 @@ const ENGLISH_WORDS = [
 ] as const;
 
 /**
- * English words the specification itself puts in its Portuguese UI (/work/shared/spec/panel-spec.md, with
- * docs/product/screens.md where the product names the screen), so the walk accepts them.
+ * English words the specification itself puts in its Portuguese UI, as docs/product (the repository's
+ * account of it, decision 0035) records them: the walk accepts them. Each with where it is used.
  */
 const SPEC_WORDS: Readonly<Record<string, string>> = {
-  dashboard: "the screen 'Dashboard (/dashboard)' and its menu item",
-  publisher: "catalog requests column 'Publisher (admin)'",
-  publishers: "the admin's publisher summary, 'Publishers' in docs/product/screens.md#catalog-requests",
-  status: "columns 'Status' of users, resellers, catalog requests and content removal",
-  login: "'Login' (the sign-in screen, /login)",
-  player: "online P2P: 'Player text in tooltip truncated at 15 characters'",
-  online: "'Usuários online IPTV', 'Usuários Online'",
-  email: "the reseller's 'email'",
-  logs: "/logs and the reseller row action 'logs'",
-  poster: "columns 'Poster' of catalog requests and analytics",
-  release: "catalog requests column 'Release'",
-  views: "analytics column 'Views'",
-  admin: "the 'Admin menu'",
-  realtime: "dashboard card 'Conexões Realtime'",
-  master: "logs column 'Revenda Master', 'master reseller', 'contacte seu revenda master'",
-  analytics: "the Admin menu's analytics, /admin/analytics/{analyticsType}",
+  dashboard: 'the screen /dashboard and its menu item (docs/product/screens.md#dashboard)',
+  publisher: "catalog requests column 'Publisher' (docs/product/screens.md#catalog-requests)",
+  publishers: "the admin's publisher summary 'Publishers' (docs/product/screens.md#catalog-requests)",
+  status: "columns 'Status' of users and catalog requests (docs/product/screens.md#users-columns)",
+  login: 'the sign-in screen /login (docs/product/screens.md#login)',
+  player: "online P2P: the player text (docs/product/screens.md#online-users), column 'Player'",
+  online: "'Usuários online IPTV', 'Usuários Online' (docs/product/screens.md#online-users)",
+  email: "the account's email (docs/product/entities.md#reseller)",
+  logs: '/logs and /resellers/logs (docs/product/screens.md#logs)',
+  poster: "columns 'Poster' of catalog requests and analytics (docs/product/screens.md#analytics)",
+  release: "catalog requests column 'Release' (docs/product/screens.md#catalog-requests)",
+  views: "analytics column 'Views' (docs/product/screens.md#analytics)",
+  admin: "the 'Admin' menu (docs/product/screens.md#menu)",
+  realtime: "dashboard card 'Conexões Realtime' (docs/product/screens.md#dashboard)",
+  master: "logs column 'Revenda Master' (docs/product/screens.md#logs)",
+  analytics: "the analytics screens, 'Analytics - Filmes' (docs/product/screens.md#analytics)",
 };
 
 /** The forbidden words: the curated English list minus what the specification uses. */

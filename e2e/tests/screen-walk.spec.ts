@@ -12,9 +12,9 @@ import { englishIn, layoutProblems, openScreen, pageTexts, settle } from '../ste
 
 // Decision 0073: every screen each role may open, walked once per role in one signed-in browser context.
 // At 1366×768 nothing scrolls sideways (the page, or a table inside its own scroll container) and no
-// header cell sits under the sticky 'Ações' column; no screen shows English (docs/product/
-// contradictions.md#toast-titles). Screenshots of each screen at 1366×768 and of each list at 390×844 go
-// to artifacts/screenshots/walk/.
+// header cell sits under the sticky 'Ações' column; no screen shows English
+// (docs/product/contradictions.md#toast-titles). Screenshots of each screen at 1366×768 and of each list at
+// 390×844 go to artifacts/screenshots/walk/.
 const shot = (name: string) => ({ path: `artifacts/screenshots/walk/${name}.png` });
 const fileName = (path: string) => path.slice(1).replaceAll('/', '-') || 'root';
 
