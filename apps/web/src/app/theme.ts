@@ -1,5 +1,6 @@
 import { createTheme } from '@mantine/core';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX } from '@panel/shared/ui/ui-constants';
+import { UI_KIT_TEXTS } from '@panel/shared/ui/ui-texts';
 
 /** `md` is the sidebar breakpoint of docs/product/screens.md#layout (998 px): below it the sidebar becomes the mobile menu. */
 export const SIDEBAR_BREAKPOINT = 'md';
@@ -20,5 +21,9 @@ export const theme = createTheme({
     Select: { defaultProps: { maxDropdownHeight: 300 } },
     MultiSelect: { defaultProps: { maxDropdownHeight: 300 } },
     Autocomplete: { defaultProps: { maxDropdownHeight: 300 } },
+    // Decision 0073: the eye button's accessible name is Portuguese, not Mantine's English default.
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': UI_KIT_TEXTS.passwordVisibility } },
+    },
   },
 });

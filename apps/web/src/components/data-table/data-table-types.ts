@@ -21,4 +21,15 @@ export interface DataTableColumn<Row, S extends string = string> {
    * default) or `footer` (actions, right-aligned at the bottom).
    */
   cardPlacement?: 'title' | 'body' | 'footer';
+  /**
+   * Columns shown inside this one so the list fits a 1366×768 laptop (decision 0073): each value on its
+   * own line under this column's, each name after this one's in the header ('Usuário / Senha'), with its
+   * own sort. A card shows them as lines of their own, like any column. A hidden one is left out.
+   */
+  merged?: DataTableColumn<Row, S>[];
+  /**
+   * The value as a line inside the column this one is merged into, when it reads differently there
+   * ('2 telas' rather than '2'); null leaves the line out (no MAC). Default: `cell`.
+   */
+  mergedCell?: (row: Row) => ReactNode;
 }

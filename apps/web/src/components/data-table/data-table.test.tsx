@@ -108,6 +108,85 @@ describe('DataTable', () => {
   });
 });
 
+interface Person {
+  id: number;
+  name: string;
+  city: string;
+  phone: string | null;
+}
+const PEOPLE: Person[] = [
+  { id: 1, name: 'ana', city: 'Recife', phone: '8199' },
+  { id: 2, name: 'bruno', city: 'Natal', phone: null },
+];
+/** 'Nome / Cidade / Telefone' in one column; 'Senha' merged but hidden from this role. */
+const MERGED: DataTableColumn<Person, 'name' | 'city'>[] = [
+  {
+    id: 'name',
+    header: 'Nome',
+    sortField: 'name',
+    cardPlacement: 'title',
+    cell: (row) => row.name,
+    merged: [
+      { id: 'city', header: 'Cidade', sortField: 'city', cell: (row) => row.city },
+      {
+        id: 'phone',
+        header: 'Telefone',
+        cell: (row) => row.phone ?? '-',
+        mergedCell: (row) => (row.phone ? `tel. ${row.phone}` : null),
+      },
+      { id: 'secret', header: 'Senha', hidden: true, cell: () => 'oculto' },
+    ],
+  },
+];
+
+function MergedHarness({ cardMode = false }: { cardMode?: boolean }) {
+  const list = useListState<{ q: string }, 'name' | 'city'>({
+    storageKey: 'test:merged',
+    defaultFilters: { q: '' },
+  });
+  return (
+    <>
+      <output data-testid="params">{JSON.stringify(list.params)}</output>
+      <DataTable
+        {...list.tableControls}
+        testId="people"
+        ariaLabel="Pessoas"
+        columns={MERGED}
+        rows={PEOPLE}
+        rowKey={(row) => row.id}
+        cardMode={cardMode}
+      />
+    </>
+  );
+}
+
+describe('DataTable: merged columns (decision 0073)', () => {
+  it('one header names every merged column, each keeps its sort; their values are lines of the cell', () => {
+    renderWithProviders(<MergedHarness />);
+    const [header] = within(screen.getByTestId('people')).getAllByRole('columnheader');
+    expect(header?.textContent).toBe('Nome / Cidade / Telefone');
+    expect(header?.getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(screen.getByTestId('sort-city'));
+    expect(params().order_by).toBe('city,asc');
+    expect(header?.getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByTestId('sort-name').getAttribute('data-sort')).toBe('none');
+    const [first, second] = screen.getAllByTestId('people-row');
+    expect(first?.textContent).toBe('anaRecifetel. 8199');
+    // A merged value with nothing to say leaves no line; a hidden one is never shown.
+    expect(second?.textContent).toBe('brunoNatal');
+    expect(screen.queryByText('oculto')).toBeNull();
+  });
+
+  it('a card shows each merged column as a line of its own', () => {
+    renderWithProviders(<MergedHarness cardMode />);
+    const [card] = screen.getAllByTestId('people-card');
+    expect(within(card as HTMLElement).getByText('Cidade')).toBeTruthy();
+    expect(within(card as HTMLElement).getByText('Recife')).toBeTruthy();
+    expect(within(card as HTMLElement).getByText('8199')).toBeTruthy();
+    expect(screen.queryByText('Senha')).toBeNull();
+  });
+});
+
 describe('DataTable: a failed load (issue 10 #4)', () => {
   const serverError = new ApiError({
     status: 500,

@@ -1,5 +1,5 @@
 import { Box, Skeleton, Table, Text, useTableContext } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import type { ListMeta } from '@panel/shared/lists/list-query';
 import { LoadFailure } from '@/components/load-failure';
 import type { SortState } from '@/lib/list-state/sort-cycle';
@@ -65,7 +65,7 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
   const { testId, ariaLabel, rows, rowKey, fetching = false, sort, onSortChange, cardMode = false } = props;
   const { emptyText = EMPTY_TABLE_TEXT, meta, onPageChange, onPerChange, minWidth = 700 } = props;
   const { error, onRetry } = props;
-  const columns = props.columns.filter((column) => !column.hidden);
+  const columns = visibleColumns(props.columns);
   // A query's error is null while it is fine; a retry clears it, or keeps it beside stale rows until it lands.
   const failure =
     error !== undefined && error !== null ? (
@@ -94,7 +94,9 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
         <MobileCardList
           testId={testId}
           ariaLabel={ariaLabel}
-          columns={columns as DataTableColumn<Row, string>[]}
+          columns={
+            columns.flatMap((column) => [column, ...(column.merged ?? [])]) as DataTableColumn<Row, string>[]
+          }
           rows={rows}
           rowKey={rowKey}
           emptyText={emptyText}
@@ -127,18 +129,20 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
                   key={column.id}
                   ta={column.align}
                   className={column.stickyEnd ? css.stickyEnd : undefined}
-                  aria-sort={column.sortField ? ariaSortOf(sort, column.sortField) : undefined}
+                  aria-sort={headerAriaSort(column, sort)}
                 >
-                  {column.sortField && onSortChange ? (
-                    <SortHeader
-                      columnId={column.id}
-                      label={column.header}
-                      field={column.sortField}
-                      sort={sort}
-                      onSort={onSortChange}
-                    />
+                  {column.merged ? (
+                    <div className={css.mergedHeader}>
+                      <HeaderLabel column={column} sort={sort} onSortChange={onSortChange} />
+                      {column.merged.map((inner) => (
+                        <Fragment key={inner.id}>
+                          <span className={css.headerSeparator}> / </span>
+                          <HeaderLabel column={inner} sort={sort} onSortChange={onSortChange} />
+                        </Fragment>
+                      ))}
+                    </div>
                   ) : (
-                    column.header
+                    <HeaderLabel column={column} sort={sort} onSortChange={onSortChange} />
                   )}
                 </Table.Th>
               ))}
@@ -170,6 +174,67 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
       </Table.ScrollContainer>
       {footer}
     </Box>
+  );
+}
+
+/** The columns a role may see, and of each the merged columns it may see. */
+function visibleColumns<Row, S extends string>(
+  columns: DataTableColumn<Row, S>[],
+): DataTableColumn<Row, S>[] {
+  return columns
+    .filter((column) => !column.hidden)
+    .map((column) =>
+      column.merged ? { ...column, merged: column.merged.filter((inner) => !inner.hidden) } : column,
+    );
+}
+
+/** A header cell's aria-sort: the order of whichever of its columns the list is sorted by. */
+function headerAriaSort<Row, S extends string>(
+  column: DataTableColumn<Row, S>,
+  sort: SortState<S> | undefined,
+) {
+  const fields = [column, ...(column.merged ?? [])].flatMap((each) =>
+    each.sortField ? [each.sortField] : [],
+  );
+  if (fields.length === 0) return undefined;
+  return fields.map((field) => ariaSortOf(sort, field)).find((state) => state !== 'none') ?? 'none';
+}
+
+interface HeaderLabelProps<Row, S extends string> {
+  column: DataTableColumn<Row, S>;
+  sort: SortState<S> | undefined;
+  onSortChange: ((field: S) => void) | undefined;
+}
+
+/** A column's name in the header: its sort button when the API sorts by it. */
+function HeaderLabel<Row, S extends string>({ column, sort, onSortChange }: HeaderLabelProps<Row, S>) {
+  if (!column.sortField || !onSortChange) return column.header;
+  return (
+    <SortHeader
+      columnId={column.id}
+      label={column.header}
+      field={column.sortField}
+      sort={sort}
+      onSort={onSortChange}
+    />
+  );
+}
+
+/** A cell: the column's value, then each merged column's on a line of its own. */
+function cellOf<Row, S extends string>(column: DataTableColumn<Row, S>, row: Row): ReactNode {
+  if (!column.merged || column.merged.length === 0) return column.cell(row);
+  return (
+    <>
+      {column.cell(row)}
+      {column.merged.map((inner) => {
+        const value = inner.mergedCell ? inner.mergedCell(row) : inner.cell(row);
+        return value === null || value === undefined ? null : (
+          <div key={inner.id} className={css.mergedLine}>
+            {value}
+          </div>
+        );
+      })}
+    </>
   );
 }
 
@@ -213,7 +278,7 @@ function BodyRows<Row, S extends string>({ testId, columns, rows, rowKey }: Body
           style={tdStyles[index]}
           data-with-column-border={columnBorder}
         >
-          {column.cell(row)}
+          {cellOf(column, row)}
         </td>
       ))}
     </tr>

@@ -7,6 +7,7 @@ import {
   type CatalogRequest,
 } from '@panel/shared/catalog-requests/catalog-requests-api';
 import { formatCount } from '@panel/shared/ui/ui-constants';
+import light from '@/components/light/light.module.css';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { formatIsoDateTime } from '@/lib/format-date';
 import { REQUEST_TEXTS as TEXTS } from './request-texts';
@@ -48,7 +49,8 @@ export function formatReleaseDate(date: string | null): string {
 
 /**
  * The columns of docs/product/screens.md#catalog-requests: the request count and the publisher for admins
- * only, the actions hidden for resellers.
+ * only, the actions hidden for resellers. So that an admin's list fits a 1366×768 laptop (decision 0073),
+ * 'Release' stands under 'Tipo' and 'Atualizado em' under 'Solicitado em', each with its own sort.
  */
 export function catalogRequestColumns({
   isAdmin,
@@ -82,25 +84,29 @@ export function catalogRequestColumns({
       id: 'media_type',
       header: c.type,
       sortField: 'media_type',
+      merged: [
+        {
+          id: 'media_release_date',
+          header: c.release,
+          sortField: 'media_release_date',
+          cell: (row) => formatReleaseDate(row.media_release_date),
+        },
+      ],
       cell: (row) => MEDIA_TYPE_LABELS[row.media_type],
-    },
-    {
-      id: 'media_release_date',
-      header: c.release,
-      sortField: 'media_release_date',
-      cell: (row) => formatReleaseDate(row.media_release_date),
     },
     {
       id: 'created_at',
       header: c.requestedAt,
       sortField: 'created_at',
+      merged: [
+        {
+          id: 'updated_at',
+          header: c.updatedAt,
+          sortField: 'updated_at',
+          cell: (row) => formatIsoDateTime(row.updated_at),
+        },
+      ],
       cell: (row) => formatIsoDateTime(row.created_at),
-    },
-    {
-      id: 'updated_at',
-      header: c.updatedAt,
-      sortField: 'updated_at',
-      cell: (row) => formatIsoDateTime(row.updated_at),
     },
     {
       id: 'total_requests',
@@ -114,7 +120,11 @@ export function catalogRequestColumns({
       id: 'publisher',
       header: c.publisher,
       hidden: !isAdmin,
-      cell: (row) => <span data-testid="request-publisher">{row.publisher_username ?? '-'}</span>,
+      cell: (row) => (
+        <span className={light.breakable} data-testid="request-publisher">
+          {row.publisher_username ?? '-'}
+        </span>
+      ),
     },
     {
       id: 'status',

@@ -61,9 +61,19 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
     mockApi({ 'GET /catalog': list(REQUEST), 'GET /catalog/publishers': publishers });
     renderPage(buildProfile({ type: 'admin' }));
     await screen.findByText('Matrix');
-    expect(headers()).toEqual(
-      expect.arrayContaining(['Nr. Solicitações', 'Publisher', 'Ações', 'TMDB ID', 'Poster', 'Release']),
-    );
+    // 'Release' under 'Tipo', 'Atualizado em' under 'Solicitado em' (decision 0073).
+    const table = within(screen.getByTestId('requests-table'));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'TMDB ID',
+      'Poster',
+      'Título',
+      'Tipo / Release',
+      'Solicitado em / Atualizado em',
+      'Nr. Solicitações',
+      'Publisher',
+      'Status',
+      'Ações',
+    ]);
     expect(screen.getByTestId('request-total').textContent).toBe('3');
     expect(within(await screen.findByTestId('publisher-summary')).getByText('fornecedor')).toBeTruthy();
     expect(screen.getByTestId('request-status').textContent).toBe('Na fila');

@@ -44,7 +44,7 @@ export function LineMac({ line }: { line: Line }) {
     );
   }
   return (
-    <span className={`${css.text} ${css.mono}`} data-testid="line-mac">
+    <span className={`${css.text} ${css.mono} ${css.breakable}`} data-testid="line-mac">
       {line.macaddr ?? '-'}
     </span>
   );
@@ -58,9 +58,17 @@ interface LineColumnsOptions {
   renderActions: (line: Line) => ReactNode;
 }
 
+/** '1 tela', '2 telas': the screens of a line where the number stands under its plan. */
+export function screensText(count: number): string {
+  return `${count} ${count === 1 ? 'tela' : 'telas'}`;
+}
+
 /**
  * The columns of docs/product/screens.md#users-columns: Status, Revenda (admin), Usuário, Senha, Cliente, Mac, Expira em, Nota, Plano,
- * Telas, Serviço, Ações. Sortable exactly where the API sorts (LINE_SORT_FIELDS).
+ * Telas, Serviço, Ações. Sortable exactly where the API sorts (LINE_SORT_FIELDS). So that the list fits a
+ * 1366×768 laptop for an admin (decision 0073), three pairs share a column: 'Usuário / Senha' (the
+ * credentials), 'Cliente / Mac' (the customer and the device) and 'Plano / Telas' (what is paid for);
+ * each keeps its name in the header, its sort and its own line on a card.
  */
 export function lineColumns({
   isAdmin,
@@ -68,6 +76,34 @@ export function lineColumns({
   packageName,
   renderActions,
 }: LineColumnsOptions): DataTableColumn<Line, LineSortField>[] {
+  const password: DataTableColumn<Line, LineSortField> = {
+    id: 'password',
+    header: 'Senha',
+    cell: (line) => (
+      <span className={`${css.text} ${css.mono} ${css.breakable}`} data-testid="line-password">
+        {line.password}
+      </span>
+    ),
+  };
+  const mac: DataTableColumn<Line, LineSortField> = {
+    id: 'mac',
+    header: 'Mac',
+    cell: (line) => <LineMac line={line} />,
+    // Under the customer's name only when there is something to say.
+    mergedCell: (line) => (line.macaddr || line.system === SYSTEMS.hybrid ? <LineMac line={line} /> : null),
+  };
+  const screens: DataTableColumn<Line, LineSortField> = {
+    id: 'screens',
+    header: 'Telas',
+    sortField: 'max_connections',
+    align: 'center',
+    cell: (line) => <span data-testid="line-screens">{line.max_connections}</span>,
+    mergedCell: (line) => (
+      <span className={`${css.text} ${css.dimmed}`} data-testid="line-screens">
+        {screensText(line.max_connections)}
+      </span>
+    ),
+  };
   return [
     {
       id: 'status',
@@ -79,34 +115,30 @@ export function lineColumns({
       id: 'reseller',
       header: 'Revenda',
       hidden: !isAdmin,
-      cell: (line) => <span data-testid="line-reseller">{line.master_username}</span>,
+      cell: (line) => (
+        <span className={css.breakable} data-testid="line-reseller">
+          {line.master_username}
+        </span>
+      ),
     },
     {
       id: 'username',
       header: 'Usuário',
       sortField: 'username',
       cardPlacement: 'title',
+      merged: [password],
       cell: (line) => (
-        <span className={`${css.text} ${css.strong}`} data-testid="line-username">
+        <span className={`${css.text} ${css.strong} ${css.breakable}`} data-testid="line-username">
           {line.username}
-        </span>
-      ),
-    },
-    {
-      id: 'password',
-      header: 'Senha',
-      cell: (line) => (
-        <span className={`${css.text} ${css.mono}`} data-testid="line-password">
-          {line.password}
         </span>
       ),
     },
     {
       id: 'full_name',
       header: 'Cliente',
+      merged: [mac],
       cell: (line) => <span data-testid="line-full-name">{line.full_name || '-'}</span>,
     },
-    { id: 'mac', header: 'Mac', cell: (line) => <LineMac line={line} /> },
     {
       id: 'exp_date',
       header: 'Expira em',
@@ -123,14 +155,8 @@ export function lineColumns({
       id: 'package',
       header: 'Plano',
       sortField: 'packages',
+      merged: [screens],
       cell: (line) => <span data-testid="line-package">{packageName(line.package_id)}</span>,
-    },
-    {
-      id: 'screens',
-      header: 'Telas',
-      sortField: 'max_connections',
-      align: 'center',
-      cell: (line) => <span data-testid="line-screens">{line.max_connections}</span>,
     },
     {
       id: 'system',

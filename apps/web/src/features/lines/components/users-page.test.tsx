@@ -90,19 +90,19 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
     const { calls } = renderPage();
     expect(await screen.findAllByRole('heading', { name: 'Usuários' })).toHaveLength(1);
     await screen.findAllByTestId('users-table-row');
+    // Every column of docs/product/screens.md#users-columns; three pairs share a header so the list fits a
+    // 1366×768 laptop (decision 0073).
     expect(headers()).toEqual([
       'Status',
-      'Usuário',
-      'Senha',
-      'Cliente',
-      'Mac',
+      'Usuário / Senha',
+      'Cliente / Mac',
       'Expira em',
       'Nota',
-      'Plano',
-      'Telas',
+      'Plano / Telas',
       'Serviço',
       'Ações',
     ]);
+    expect(screen.getByTestId('line-screens').textContent).toBe('2 telas');
     expect(listCalls(calls)[0]?.query.get('reseller')).toBe('7');
     expect((screen.getByTestId('filter-reseller') as HTMLInputElement).value).toBe('revenda01');
     expect(screen.getByTestId('line-status').textContent).toBe('ATIVO');

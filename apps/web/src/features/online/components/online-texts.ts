@@ -13,7 +13,8 @@ export const ONLINE_TEXTS = {
   trialYes: 'Sim',
   trialNo: 'Não',
   country: 'País',
-  userAgent: 'User Agent',
+  // The spec's 'user agent', in Portuguese (decision 0073).
+  userAgent: 'Agente de usuário',
   watching: 'Assistindo',
   start: 'Início',
   actions: 'Ações',

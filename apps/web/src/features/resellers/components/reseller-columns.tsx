@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCredits } from '@panel/shared/money/credits';
 import type { Reseller, RESELLER_ORDER_FIELDS } from '@panel/shared/resellers/reseller-schema';
 import { formatCount } from '@panel/shared/ui/ui-constants';
+import light from '@/components/light/light.module.css';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { formatPanelDate } from '@/lib/format-date';
 import { ResellerStatusBadge } from './reseller-status-badge';
@@ -24,7 +25,7 @@ export function resellerColumns({
       header: 'Master',
       sortField: 'master_username',
       hidden: !isAdmin,
-      cell: (row) => row.master_username ?? '-',
+      cell: (row) => <span className={light.breakable}>{row.master_username ?? '-'}</span>,
     },
     {
       id: 'status',
@@ -38,7 +39,7 @@ export function resellerColumns({
       sortField: 'username',
       cardPlacement: 'title',
       cell: (row) => (
-        <Text span size="sm" fw={600} data-testid="reseller-username">
+        <Text span size="sm" fw={600} className={light.breakable} data-testid="reseller-username">
           {row.username}
         </Text>
       ),
@@ -60,9 +61,23 @@ export function resellerColumns({
       id: 'last_login',
       header: 'Último acesso',
       sortField: 'last_login',
+      // The address of that last sign-in under it (decision 0073: the list fits a 1366×768 laptop).
+      merged: [
+        {
+          id: 'ip',
+          header: 'IP',
+          sortField: 'ip',
+          cell: (row) => <span className={light.breakable}>{row.ip ?? '-'}</span>,
+          mergedCell: (row) =>
+            row.ip ? (
+              <span className={`${light.text} ${light.dimmed} ${light.breakable}`} data-testid="reseller-ip">
+                {row.ip}
+              </span>
+            ) : null,
+        },
+      ],
       cell: (row) => formatPanelDate(row.last_login),
     },
-    { id: 'ip', header: 'IP', sortField: 'ip', cell: (row) => row.ip ?? '-' },
     {
       id: 'sub_resellers_count',
       header: 'Revendas',

@@ -37,8 +37,8 @@ describe('ResellersPage (docs/product/screens.md#resellers)', () => {
       'Usuário',
       'Créditos',
       'Cadastro',
-      'Último acesso',
-      'IP',
+      // The last sign-in's address under it (decision 0073).
+      'Último acesso / IP',
       'Revendas',
       'Clientes',
       'Ações',
