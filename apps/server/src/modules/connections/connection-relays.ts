@@ -74,9 +74,18 @@ export class ConnectionRelays {
     return this.cut.has(connectionId);
   }
 
-  /** Connections with a relay in flight here: the sweeper keeps them seen. */
+  /**
+   * Connections with an answer of the stream URL in flight here: the sweeper keeps them seen. A `/hls/`
+   * token relay is not counted: each of its requests holds the screen for the grace only (decision 0062),
+   * and a sweep holding it for the whole TTL would keep a stopped HLS player's screen that long.
+   */
   relayed(): number[] {
-    return [...this.entries.keys()];
+    return [...this.entries].filter(([, entry]) => entry.starts > 0).map(([id]) => id);
+  }
+
+  /** Whether an answer of the stream URL of the connection is still in flight here. */
+  streaming(connectionId: number): boolean {
+    return (this.entries.get(connectionId)?.starts ?? 0) > 0;
   }
 
   /** Whether last_seen_at is due again (written at most once per `intervalMs` per connection). */

@@ -13,6 +13,7 @@ import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream
 // ends, and a disconnect cuts the relay at once and refuses the connection's HLS token URLs from then on.
 // A short grace (decision 0062) and a sweeper faster than it, as CONNECTION_SWEEP_MS < grace in production.
 const GRACE_SECONDS = 2;
+const TTL_SECONDS = 90; // CONNECTION_TTL_SECONDS's default
 const t = useTestApp({ CONNECTION_GRACE_SECONDS: String(GRACE_SECONDS), CONNECTION_SWEEP_MS: '500' });
 let upstream: XtreamUpstream;
 let endless: EndlessLive;
@@ -148,7 +149,11 @@ describe('proxied connections', () => {
     const owner = await createSignedInAccount(t.app);
     const response = await t.as(owner).get('/api/users/screens-policy');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ grace_seconds: GRACE_SECONDS, hold_seconds: 90, ends_oldest: false });
+    expect(response.json()).toEqual({
+      grace_seconds: GRACE_SECONDS,
+      hold_seconds: TTL_SECONDS,
+      ends_oldest: false,
+    });
   });
 
   it('are taken back by the same device within the grace (a seek), which holds the screen again', async () => {
@@ -199,6 +204,28 @@ describe('proxied connections', () => {
     expect(seen!.endedAt).toBeNull();
     request.destroy();
     await ended;
+  });
+
+  it('hold an HLS screen only for the grace when the sweeper runs while a segment is relayed', async () => {
+    const line = await createLine(t.app, await createAccount(t.app));
+    const headers = { 'user-agent': 'Hls/4' };
+    const master = await fetch(url('live', line, `${library.live.id}.m3u8`), { headers });
+    expect(master.status).toBe(200);
+    await master.text();
+    const [open] = await connectionsOf(line);
+    const holdLeft = async () => {
+      const [row] = await connectionsOf(line);
+      return TTL_SECONDS - (Date.now() - row!.lastSeenAt.getTime()) / 1000;
+    };
+    // The playlist's answer ended: the screen is held for the grace.
+    expect(await until(async () => (await holdLeft()) <= GRACE_SECONDS + 1)).toBe(true);
+    // A segment in flight at the sweep (its /hls/ token relay), which ends right after it.
+    const segment = t.app.connections.relays.attach(open!.id, 'token');
+    await t.app.connections.sweep();
+    segment.release();
+    expect(await holdLeft()).toBeLessThanOrEqual(GRACE_SECONDS + 1);
+    const [held] = await connectionsOf(line);
+    expect(held!.endedAt).toBeNull();
   });
 
   it('disconnect cuts the relay at once and logs it', async () => {

@@ -179,7 +179,12 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
       // Connections relayed here stay seen; those another node or the edge ended are cut here too.
       const relayed = relays.relayed();
       const alive = new Set(await touchConnections(db, relayed, ttl));
-      for (const id of relayed) if (!alive.has(id)) relays.cutConnection(id);
+      for (const id of relayed) {
+        if (!alive.has(id)) relays.cutConnection(id);
+        // Its last answer ended while the touch ran: the release's hold for the grace may have been
+        // written first, so it is written again, or the touch would keep the screen the whole TTL.
+        else if (!relays.streaming(id)) await holdConnectionFor(db, id, ttl, settings.graceSeconds);
+      }
       relays.prune(settings.tokenTtlSeconds * 1000);
       return sweepConnections(db, { ttlSeconds: ttl, keepEndedSeconds: settings.tokenTtlSeconds });
     },
