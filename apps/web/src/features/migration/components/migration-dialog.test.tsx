@@ -198,7 +198,7 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
     fireEvent.change(password, { target: { value: 'abc' } });
     fireEvent.click(screen.getByTestId('migration-submit'));
     expect(await screen.findByText(FIELD_MESSAGES.usernameCharset)).toBeTruthy();
-    expect(screen.getByText(FIELD_MESSAGES.min6)).toBeTruthy();
+    expect(screen.queryByText(FIELD_MESSAGES.min6)).not.toBeNull();
     expect(calls).toHaveLength(1);
 
     // A name taken meanwhile: the server's 409 under the field.
