@@ -52,6 +52,19 @@ const zones = [
     from: `${web}/app`,
     message: 'Features are composed by app/, never the other way round.',
   },
+  // The two planes (docs/architecture.md, decision 0075): what customers' apps and edges talk to never depends
+  // on the panel, and the panel reaches the delivery plane through one named file.
+  {
+    target: `${server}/delivery`,
+    from: `${server}/panel`,
+    message: 'The delivery plane imports nothing from the panel: use packages/shared, db/ or lib/.',
+  },
+  {
+    target: `${server}/panel`,
+    from: `${server}/delivery`,
+    except: ['./for-panel.ts'],
+    message: 'The panel reaches the delivery plane only through delivery/for-panel.ts.',
+  },
   // Server layers: routes → services → repositories. Only routes and the app know about HTTP plugins.
   {
     target: `${server}/**/*.repository.ts`,
@@ -64,7 +77,11 @@ const zones = [
     message: 'A service imports no route: routes call services.',
   },
   {
-    target: [`${server}/modules/**/!(*.routes|*.plugin|*.test).ts`, `${server}/db/**`, `${server}/lib/**`],
+    target: [
+      `${server}/{delivery,panel}/**/!(*.routes|*.plugin|*.test).ts`,
+      `${server}/db/**`,
+      `${server}/lib/**`,
+    ],
     from: [`${server}/plugins/**`],
     message: 'Only routes and module plugins use HTTP plugins; rules and SQL do not depend on Fastify hooks.',
   },

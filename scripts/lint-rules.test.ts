@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { moduleCycles, moduleGraph } from './module-cycles.mjs';
 
 /**
  * The layer rules of eslint.config.js (decision 0036) must report what they exist to forbid: each case lints
@@ -56,18 +57,28 @@ describe('the import rules report each kind of violation', { timeout: 60_000 }, 
     ['shared importing an app', 'packages/shared/src/x.ts', "import '../../../apps/server/src/config';"],
     [
       'a repository importing a service',
-      'apps/server/src/modules/lines/x.repository.ts',
+      'apps/server/src/panel/lines/x.repository.ts',
       "import './line-create.service';",
     ],
     [
       'a service importing a route file',
-      'apps/server/src/modules/lines/x.service.ts',
+      'apps/server/src/panel/lines/x.service.ts',
       "import './lines.routes';",
     ],
     [
       'a service importing an HTTP plugin',
-      'apps/server/src/modules/lines/x.service.ts',
+      'apps/server/src/panel/lines/x.service.ts',
       "import '../../plugins/access';",
+    ],
+    [
+      'the delivery plane importing the panel',
+      'apps/server/src/delivery/streams/x.ts',
+      "import '../../panel/lines/line-view';",
+    ],
+    [
+      'the panel importing a delivery file other than for-panel.ts',
+      'apps/server/src/panel/catalog/x.ts',
+      "import '../../delivery/content/library-version.repository';",
     ],
   ])('%s', async (_case, filePath, code) => {
     expect(await rulesReported(code, filePath)).toContain('import-x/no-restricted-paths');
@@ -82,6 +93,16 @@ describe('the import rules report each kind of violation', { timeout: 60_000 }, 
     ],
     ['shared web code, by the alias', 'apps/web/src/features/lines/x.ts', "import '@/lib/format-date';"],
     ['packages/shared from the server', 'apps/server/src/x.ts', "import '@panel/shared/lines/line-costs';"],
+    [
+      'the panel through for-panel.ts',
+      'apps/server/src/panel/catalog/x.ts',
+      "import '../../delivery/for-panel';",
+    ],
+    [
+      'the delivery plane using lib/',
+      'apps/server/src/delivery/streams/x.ts',
+      "import '../../lib/app-error';",
+    ],
   ])('an allowed import resolves and passes: %s', async (_case, filePath, code) => {
     expect(await rulesReported(code, filePath)).toEqual([]);
   });
@@ -91,6 +112,26 @@ describe('the import rules report each kind of violation', { timeout: 60_000 }, 
     writeFileSync(join(temporary, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
     const [result] = await untyped.lintFiles([join(temporary, 'a.ts')]);
     expect(result?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+});
+
+describe('the module-level cycle check (scripts/module-cycles.mjs)', () => {
+  it('reports two modules importing each other through different files, and passes the real tree', () => {
+    const src = join(temporary, 'src');
+    mkdirSync(join(src, 'panel', 'a'), { recursive: true });
+    mkdirSync(join(src, 'panel', 'b'), { recursive: true });
+    writeFileSync(
+      join(src, 'panel', 'a', 'one.ts'),
+      "import { two } from '../b/two';\nexport const one = () => two;\n",
+    );
+    writeFileSync(join(src, 'panel', 'b', 'two.ts'), 'export const two = 2;\n');
+    writeFileSync(
+      join(src, 'panel', 'b', 'three.ts'),
+      "import { four } from '../a/four';\nexport const three = four;\n",
+    );
+    writeFileSync(join(src, 'panel', 'a', 'four.ts'), 'export const four = 4;\n');
+    expect(moduleCycles(moduleGraph(src))).toEqual([['panel/a', 'panel/b']]);
+    expect(moduleCycles(moduleGraph(join(root, 'apps/server/src')))).toEqual([]);
   });
 });
 

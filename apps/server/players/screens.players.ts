@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONNECTION_MESSAGES } from '@panel/shared/connections/online-api';
+import { CONNECTION_MESSAGES } from '@panel/shared/online/online-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startEndlessLive, type EndlessLive } from '../test/upstream/endless-live';

@@ -15,16 +15,16 @@ import {
   type ContentSource,
   type SyncProgress,
   type SyncSummary,
-} from '@panel/shared/content/content-sources-api';
+} from '@panel/shared/content-sources/content-sources-api';
 import { loadConfig, type Config } from '../src/config';
-import { parseSourceImport, type SourceImport } from '../src/modules/content-import/source-import';
+import { parseSourceImport, type SourceImport } from '../src/panel/content-sources/source-import';
 import {
   callImportControl,
   findImportControl,
   IMPORT_PATH,
   type ImportControlFile,
   type ImportStarted,
-} from '../src/modules/content-import/import-control';
+} from '../src/panel/content-sources/import-control';
 import { userPath } from './backup-cli';
 
 const USAGE = `Usage:
@@ -155,8 +155,8 @@ async function importHere(config: Config, request: SourceImport): Promise<number
     await Promise.all([
       import('../src/db/database'),
       import('../src/db/seed'),
-      import('../src/modules/content-import/content-sources.service'),
-      import('../src/modules/content-import/content-sync.service'),
+      import('../src/panel/content-sources/content-sources.service'),
+      import('../src/panel/content-sources/content-sync.service'),
     ]);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { runInTransaction } from '../src/db/run-in-transaction';
 import { accounts, lines, type AccountRow, type LineRow } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password-hash';
-import { mintCredits } from '../src/modules/ledger/ledger.service';
+import { mintCredits } from '../src/panel/ledger/ledger.service';
 import { hashSessionToken, newSessionToken } from '../src/lib/session-token';
-import { insertSession } from '../src/modules/auth/sessions.repository';
+import { insertSession } from '../src/panel/auth/sessions.repository';
 
 let sequence = 0;
 // argon2 is slow on purpose; tests create hundreds of accounts with the same few passwords.

@@ -20,9 +20,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database';
 import { seedDatabase } from '../../src/db/seed';
-import { removalListStatements } from '../../src/modules/content-removal/content-removal.repository';
-import { rankingStatement } from '../../src/modules/views/views-ranking.repository';
-import { viewDay } from '../../src/modules/views/views.repository';
+import { removalListStatements } from '../../src/panel/content-removal/content-removal.repository';
+import { rankingStatement } from '../../src/panel/analytics/analytics-ranking.repository';
+import { viewDay } from '../../src/delivery/views/views.repository';
 import { seedLibrary } from '../library-dataset';
 import { DEFAULT_PG_SERVER, ensureDatabase, redact } from './bench-env';
 

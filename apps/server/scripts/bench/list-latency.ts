@@ -14,9 +14,9 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { nowSeconds } from '../../src/modules/lines/line-identity';
-import { statementName } from '../../src/modules/lines/lines-list.repository';
-import { listLines } from '../../src/modules/lines/lines-list.service';
+import { nowSeconds } from '../../src/panel/lines/line-identity';
+import { statementName } from '../../src/panel/lines/lines-list.repository';
+import { listLines } from '../../src/panel/lines/lines-list.service';
 import type { Database } from '../../src/db/database';
 import * as schema from '../../src/db/schema/index';
 import { lineListQuerySchema } from '@panel/shared/lines/line-api';

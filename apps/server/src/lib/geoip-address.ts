@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { GeoIpMissingReason } from '@panel/shared/connections/online-api';
+import type { GeoIpMissingReason } from '@panel/shared/online/online-api';
 import { isPrivateAddress, isPrivateIpv4 } from './private-address';
 
 /**

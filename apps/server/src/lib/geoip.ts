@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Reader, type CountryResponse } from 'mmdb-lib';
-import type { GeoIpSource } from '@panel/shared/connections/online-api';
+import type { GeoIpSource } from '@panel/shared/online/online-api';
 import { SERVER_ROOT } from '../server-paths';
 import { publicClientAddress } from './geoip-address';
 import { loadGeoIpCsv } from './geoip-csv';

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { checkSession } from '../modules/auth/session-check';
-import { checkStreamingServer } from '../modules/streaming-servers/streaming-server-check';
+import { checkSession } from '../panel/auth/session-check';
+import { checkStreamingServer } from '../delivery/ingest/streaming-server-check';
 
 /**
  * The hook that sets `request.caller` on every route that is not public (the check itself, its answers
- * and the Caller type live in modules/auth: session-check.ts, caller.ts), or `request.streamingServer` on
- * the ingest routes (modules/streaming-servers/streaming-server-check.ts).
+ * and the Caller type live in panel/auth: session-check.ts, caller.ts), or `request.streamingServer` on
+ * the ingest routes (delivery/ingest/streaming-server-check.ts).
  */
 async function authenticatePlugin(
   app: FastifyInstance,

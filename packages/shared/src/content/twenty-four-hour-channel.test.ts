@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTwentyFourHourChannel } from './content-sources-api';
+import { isTwentyFourHourChannel } from '../content-sources/content-sources-api';
 
 describe('isTwentyFourHourChannel', () => {
   it('trusts the Xtream created_live type', () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { contentSourceSchema, type ContentSource } from '@panel/shared/content/content-sources-api';
+import { contentSourceSchema, type ContentSource } from '@panel/shared/content-sources/content-sources-api';
 import { apiRequest } from '@/lib/api-client';
 import { CONTENT_KEYS } from './content-source-keys';
 

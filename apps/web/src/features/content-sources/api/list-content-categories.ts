@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { contentCategoryListSchema, type ContentCategory } from '@panel/shared/content/content-sources-api';
+import {
+  contentCategoryListSchema,
+  type ContentCategory,
+} from '@panel/shared/content-sources/content-sources-api';
 import type { CategoryKind } from '@panel/shared/content/stream-kinds';
 import { apiRequest } from '@/lib/api-client';
 import { CONTENT_KEYS } from './content-source-keys';

@@ -1,5 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contentSourceListSchema, type ContentSource } from '@panel/shared/content/content-sources-api';
+import {
+  contentSourceListSchema,
+  type ContentSource,
+} from '@panel/shared/content-sources/content-sources-api';
 import { apiRequest } from '@/lib/api-client';
 import { CONTENT_KEYS } from './content-source-keys';
 

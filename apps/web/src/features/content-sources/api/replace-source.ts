@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ContentSource } from '@panel/shared/content/content-sources-api';
+import type { ContentSource } from '@panel/shared/content-sources/content-sources-api';
 import { CONTENT_KEYS } from './content-source-keys';
 
 /** Writes a fresher answer about one source into the list on screen. */

@@ -4,7 +4,7 @@ import {
   type ContentSource,
   type ContentSourceInput,
   type ContentSourceUpdate,
-} from '@panel/shared/content/content-sources-api';
+} from '@panel/shared/content-sources/content-sources-api';
 import { apiRequest } from '@/lib/api-client';
 import { CONTENT_KEYS } from './content-source-keys';
 

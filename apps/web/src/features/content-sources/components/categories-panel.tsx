@@ -1,7 +1,7 @@
 import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { ContentCategory } from '@panel/shared/content/content-sources-api';
+import type { ContentCategory } from '@panel/shared/content-sources/content-sources-api';
 import { CATEGORY_KINDS, type CategoryKind } from '@panel/shared/content/stream-kinds';
 import { lazyModal } from '@/components/lazy-modal';
 import { QueryBody } from '@/components/query-body';

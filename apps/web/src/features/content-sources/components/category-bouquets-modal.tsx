@@ -4,7 +4,7 @@ import {
   CONTENT_MESSAGES,
   categoryBouquetsInputSchema,
   type ContentCategory,
-} from '@panel/shared/content/content-sources-api';
+} from '@panel/shared/content-sources/content-sources-api';
 import { Dialog } from '@/components/dialog';
 import { DialogActions } from '@/components/dialog-actions';
 import { LoadFailure } from '@/components/load-failure';

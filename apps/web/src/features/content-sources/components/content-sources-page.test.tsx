@@ -6,7 +6,7 @@ import {
   type ContentCategory,
   type ContentSource,
   type SyncProgress,
-} from '@panel/shared/content/content-sources-api';
+} from '@panel/shared/content-sources/content-sources-api';
 import { complementsQueryOptions } from '@/lib/queries/complements-query';
 import { buildComplements } from '@test/fixtures/line';
 import { cleanNotifications } from '@test/line-action-kit';

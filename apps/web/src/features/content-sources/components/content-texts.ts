@@ -1,4 +1,4 @@
-import type { SyncProgress, SyncStatus } from '@panel/shared/content/content-sources-api';
+import type { SyncProgress, SyncStatus } from '@panel/shared/content-sources/content-sources-api';
 import type { CategoryKind, DeliveryMode, SourceKind } from '@panel/shared/content/stream-kinds';
 
 /**

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { ContentSource, SyncSummary } from '@panel/shared/content/content-sources-api';
+import type { ContentSource, SyncSummary } from '@panel/shared/content-sources/content-sources-api';
 import { formatPanelDateTime } from '@/lib/format-date';
 import { useSyncPolling } from '../api/get-content-source';
 import { replaceSource } from '../api/replace-source';

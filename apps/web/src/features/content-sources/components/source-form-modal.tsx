@@ -5,7 +5,7 @@ import {
   type ContentSource,
   type ContentSourceInput,
   type ContentSourceUpdate,
-} from '@panel/shared/content/content-sources-api';
+} from '@panel/shared/content-sources/content-sources-api';
 import {
   DELIVERY_MODES,
   SOURCE_KINDS,
@@ -18,7 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { mapError } from '@/lib/map-error';
 import { classifySessionFailure } from '@/lib/session-failure';
 import { showErrorToast, showSuccessToast } from '@/lib/toasts';
-import { CONTENT_MESSAGES } from '@panel/shared/content/content-sources-api';
+import { CONTENT_MESSAGES } from '@panel/shared/content-sources/content-sources-api';
 import { useSaveContentSource } from '../api/save-content-source';
 import { CONTENT_TEXTS, DELIVERY_LABELS, SOURCE_KIND_LABELS } from './content-texts';
 

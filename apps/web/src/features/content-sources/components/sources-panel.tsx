@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { CONTENT_MESSAGES, type ContentSource } from '@panel/shared/content/content-sources-api';
+import { CONTENT_MESSAGES, type ContentSource } from '@panel/shared/content-sources/content-sources-api';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { lazyModal } from '@/components/lazy-modal';
 import { QueryBody } from '@/components/query-body';

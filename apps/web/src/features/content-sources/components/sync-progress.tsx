@@ -1,5 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import type { SyncProgress as Progressing } from '@panel/shared/content/content-sources-api';
+import type { SyncProgress as Progressing } from '@panel/shared/content-sources/content-sources-api';
 import { CONTENT_TEXTS, SYNC_PHASE_LABELS } from './content-texts';
 
 interface SyncProgressProps {

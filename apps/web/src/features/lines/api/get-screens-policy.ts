@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { screensPolicySchema, type ScreensPolicy } from '@panel/shared/connections/screens-policy';
+import { screensPolicySchema, type ScreensPolicy } from '@panel/shared/online/screens-policy';
 import { apiRequest } from '@/lib/api-client';
 import { QUERY_ROOTS } from '@/lib/queries/query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OnlineConnectionList } from '@panel/shared/connections/online-api';
+import type { OnlineConnectionList } from '@panel/shared/online/online-api';
 import { apiRequestNoContent } from '@/lib/api-client';
 import { ONLINE_KEYS } from './online-keys';
 

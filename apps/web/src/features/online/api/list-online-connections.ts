@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { onlineConnectionListSchema, type OnlineConnectionList } from '@panel/shared/connections/online-api';
+import { onlineConnectionListSchema, type OnlineConnectionList } from '@panel/shared/online/online-api';
 import { apiRequest } from '@/lib/api-client';
 import { useListQuery } from '@/lib/list-state/use-list-query';
 import { toQueryString } from '@/lib/query-string';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { p2pOnlineListSchema, type P2pOnlineList } from '@panel/shared/connections/online-api';
+import { p2pOnlineListSchema, type P2pOnlineList } from '@panel/shared/online/online-api';
 import { apiRequest } from '@/lib/api-client';
 import { useListQuery } from '@/lib/list-state/use-list-query';
 import { ONLINE_KEYS } from './online-keys';

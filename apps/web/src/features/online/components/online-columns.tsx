@@ -8,7 +8,7 @@ import {
   type DivergenceLevel,
   type OnlineConnection,
   type P2pOnlineSession,
-} from '@panel/shared/connections/online-api';
+} from '@panel/shared/online/online-api';
 import type { DataTableColumn } from '@/components/data-table/data-table-types';
 import { LazyTooltip } from '@/components/light/lazy-tooltip';
 import { LightBadge } from '@/components/light/light-badge';

@@ -1,7 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GeoIpSource, OnlineConnection } from '@panel/shared/connections/online-api';
+import type { GeoIpSource, OnlineConnection } from '@panel/shared/online/online-api';
 import { buildProfile } from '@test/fixtures/profile';
 import { cleanNotifications } from '@test/line-action-kit';
 import { mockApi, type MockAnswer } from '@test/mock-api';

@@ -5,7 +5,7 @@ import {
   COUNTRY_TEXTS,
   ONLINE_IPTV_PAGE_SIZE,
   type OnlineConnection,
-} from '@panel/shared/connections/online-api';
+} from '@panel/shared/online/online-api';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { DataTable } from '@/components/data-table/data-table';
 import { ListLayout } from '@/components/data-table/list-layout';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { P2pOnlineSession } from '@panel/shared/connections/online-api';
+import type { P2pOnlineSession } from '@panel/shared/online/online-api';
 import { buildProfile } from '@test/fixtures/profile';
 import { mockApi } from '@test/mock-api';
 import { renderWithProviders } from '@test/render';

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { P2pOnlineSession } from '@panel/shared/connections/online-api';
+import type { P2pOnlineSession } from '@panel/shared/online/online-api';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { DataTable } from '@/components/data-table/data-table';
 import { ListLayout } from '@/components/data-table/list-layout';

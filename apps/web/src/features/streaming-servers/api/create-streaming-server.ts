@@ -3,7 +3,7 @@ import {
   createdStreamingServerSchema,
   type CreatedStreamingServer,
   type StreamingServerInput,
-} from '@panel/shared/connections/streaming-servers-api';
+} from '@panel/shared/streaming-servers/streaming-servers-api';
 import { apiRequest } from '@/lib/api-client';
 import { STREAMING_SERVER_KEYS } from './streaming-server-keys';
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   streamingServerListSchema,
   type StreamingServer,
-} from '@panel/shared/connections/streaming-servers-api';
+} from '@panel/shared/streaming-servers/streaming-servers-api';
 import { apiRequest } from '@/lib/api-client';
 import { STREAMING_SERVER_KEYS } from './streaming-server-keys';
 

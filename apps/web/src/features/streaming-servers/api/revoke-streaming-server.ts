@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { streamingServerSchema, type StreamingServer } from '@panel/shared/connections/streaming-servers-api';
+import {
+  streamingServerSchema,
+  type StreamingServer,
+} from '@panel/shared/streaming-servers/streaming-servers-api';
 import { apiRequest } from '@/lib/api-client';
 import { STREAMING_SERVER_KEYS } from './streaming-server-keys';
 

@@ -3,7 +3,7 @@ import {
   streamingServerSchema,
   type StreamingServer,
   type StreamingServerUpdate,
-} from '@panel/shared/connections/streaming-servers-api';
+} from '@panel/shared/streaming-servers/streaming-servers-api';
 import { apiRequest } from '@/lib/api-client';
 import { STREAMING_SERVER_KEYS } from './streaming-server-keys';
 

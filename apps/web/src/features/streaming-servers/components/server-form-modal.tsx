@@ -5,7 +5,7 @@ import {
   streamingServerInputSchema,
   type CreatedStreamingServer,
   type StreamingServer,
-} from '@panel/shared/connections/streaming-servers-api';
+} from '@panel/shared/streaming-servers/streaming-servers-api';
 import { Dialog } from '@/components/dialog';
 import { DialogActions } from '@/components/dialog-actions';
 import { ApiError } from '@/lib/api-client';

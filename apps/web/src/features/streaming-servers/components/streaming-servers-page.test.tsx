@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   STREAMING_SERVER_MESSAGES,
   type StreamingServer,
-} from '@panel/shared/connections/streaming-servers-api';
+} from '@panel/shared/streaming-servers/streaming-servers-api';
 import { cleanNotifications } from '@test/line-action-kit';
 import { mockApi, type MockAnswer } from '@test/mock-api';
 import { renderWithProviders } from '@test/render';

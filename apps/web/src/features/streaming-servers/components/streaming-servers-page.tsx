@@ -6,7 +6,7 @@ import {
   STREAMING_SERVER_STATUS_LABELS,
   tokenHintText,
   type StreamingServer,
-} from '@panel/shared/connections/streaming-servers-api';
+} from '@panel/shared/streaming-servers/streaming-servers-api';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { lazyModal } from '@/components/lazy-modal';
 import { QueryBody } from '@/components/query-body';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCREENS_POLICY_TEXTS } from '@panel/shared/connections/screens-policy';
+import { SCREENS_POLICY_TEXTS } from '@panel/shared/online/screens-policy';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { addPanelMonths, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
 import { mockApi } from '@test/mock-api';

@@ -1,5 +1,5 @@
 import { Alert, List, Loader } from '@mantine/core';
-import { SCREENS_POLICY_TEXTS, screensPolicyLines } from '@panel/shared/connections/screens-policy';
+import { SCREENS_POLICY_TEXTS, screensPolicyLines } from '@panel/shared/online/screens-policy';
 import { LoadFailure } from '@/components/load-failure';
 import { useScreensPolicy } from '../../api/get-screens-policy';
 

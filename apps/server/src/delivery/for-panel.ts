@@ -1,0 +1,15 @@
+/**
+ * What the panel plane may use of the delivery plane, and nothing else (eslint.config.js zone; decision 0075):
+ * the library version its catalog edits bump, the connection paths a reseller move rewrites, the connection
+ * rows the online screen's disconnect ends, the short-link code it mints and the day views are counted by.
+ */
+export type { ConnectionTracker } from './connections/connections.service';
+export {
+  endConnections,
+  enqueueEdgeDisconnect,
+  lockActiveConnection,
+} from './connections/connections.repository';
+export { moveConnectionPaths, moveConnectionsOfOwner } from './connections/connection-upkeep.repository';
+export { bumpLibraryVersion } from './content/library-version.repository';
+export { newShortLinkCode } from './short-link-redirect/short-link-code';
+export { addViews, viewDay } from './views/views.repository';
