@@ -65,7 +65,7 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
     fireEvent.click(bouquets);
     const listbox = await waitFor(() => {
       const found = document.querySelector(`[role="listbox"][aria-labelledby="${bouquets.id}-label"]`);
-      expect(found).not.toBeNull();
+      expect(found).toBeInTheDocument();
       return found as HTMLElement;
     });
     fireEvent.click(await within(listbox).findByRole('option', { name: 'Séries', hidden: true }));
@@ -110,7 +110,7 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
     renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-mac', 'aabbccddeeff');
     expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
-    expect((screen.getByTestId('edit-line-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('edit-line-submit')).toBeDisabled();
   });
 
   it('refuses an incomplete MAC', async () => {

@@ -42,12 +42,12 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
   it('keeps confirm disabled until the MAC is complete and free', async () => {
     const calls = mockApi({ 'POST /users/checkmac': { body: { available: true } } });
     renderActionModal(HybridTransferModal, buildModalLine());
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
     typeMac('aabbccddee');
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
     expect(calls).toHaveLength(0);
     typeMac('aabbccddeeff');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit()).toBeEnabled());
     expect(calls[0]?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff', user_id: 31 });
   });
 
@@ -56,7 +56,7 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
     renderActionModal(HybridTransferModal, buildModalLine());
     typeMac('aabbccddeeff');
     expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
   });
 
   it('transfers, then shows the new username and password with copy buttons', async () => {
@@ -76,7 +76,7 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
     );
     typeMac('aabbccddeeff');
     fireEvent.change(screen.getByTestId('hybrid-transfer-full-name'), { target: { value: 'João' } });
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit()).toBeEnabled());
     fireEvent.click(submit());
     expect((await screen.findByTestId('hybrid-transfer-username')).textContent).toBe('k7pqr2mx');
     expect(screen.getByTestId('hybrid-transfer-password').textContent).toBe('x9wv4tzq');
@@ -99,7 +99,7 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
     });
     renderActionModal(HybridTransferModal, buildModalLine({ full_name: null }));
     typeMac('aabbccddeeff');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit()).toBeEnabled());
     fireEvent.click(submit());
     await screen.findByTestId('hybrid-transfer-credentials');
     expect(calls.at(-1)?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff' });
@@ -112,7 +112,7 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
     });
     renderActionModal(HybridTransferModal, buildModalLine());
     typeMac('aabbccddeeff');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit()).toBeEnabled());
     fireEvent.click(submit());
     expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
   });
