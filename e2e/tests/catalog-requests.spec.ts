@@ -6,12 +6,12 @@ import { FAKE_KEYS, FAKE_PORTS } from '../fixtures/fake-ports';
 import { resellerRow } from '../fixtures/resellers';
 import { expect, test } from '../fixtures/test';
 import { askForTitle, editRequest, requestRow } from '../steps/catalog-requests';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#catalog-requests (decisions 0054, 0055): a reseller asks for titles found by the
 // proxied title search (a local TMDB-compatible fake on its fixed port), an admin makes an account a
 // publisher, sees the count and the publisher summary and assigns the request, the publisher moves it to
 // 'No catálogo'. Screenshots of each role's list at 1366×768 and 390×844, and of the new-request modal.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 const SPEC_COLUMNS = [
   'TMDB ID',
@@ -82,7 +82,7 @@ test('a reseller searches a title, chooses it and sees its request Na fila', asy
     language: 'pt-BR',
     include_adult: 'false',
   });
-  await page.screenshot(shot('90-catalog-request-new-1366'));
+  await shot(page, '90-catalog-request-new-1366');
   await modal.getByTestId('title-result').filter({ hasText: 'Matrix Reloaded' }).click();
   await modal.getByTestId('title-result').first().click();
   await modal.getByTestId('request-new-submit').click();
@@ -118,11 +118,11 @@ test('a reseller searches a title, chooses it and sees its request Na fila', asy
   await page.getByTestId('filter-tmdb-id').press('Enter');
   await expect(page.getByTestId('requests-table-row')).toHaveCount(2);
   await expect(page.getByText(/Página 1 a 1 - Quantidade 2/)).toBeVisible();
-  await page.screenshot(shot('91-catalog-requests-reseller-1366'));
+  await shot(page, '91-catalog-requests-reseller-1366');
   await onPhone(page);
   await expect(requestRow(page, 'Matrix')).toBeVisible();
   await expect(page.getByTestId('request-new-open-mobile')).toBeVisible();
-  await page.screenshot(shot('92-catalog-requests-reseller-390'));
+  await shot(page, '92-catalog-requests-reseller-390');
 });
 
 test('an admin makes a reseller a publisher, sees the count and the summary, and assigns the request', async ({
@@ -168,10 +168,10 @@ test('an admin makes a reseller a publisher, sees the count and the summary, and
   await page.getByTestId('filter-publisher').click();
   await page.getByRole('option', { name: publisher.username, exact: true }).click();
   await expect(page.getByTestId('requests-table-row')).toHaveCount(1);
-  await page.screenshot(shot('93-catalog-requests-admin-1366'));
+  await shot(page, '93-catalog-requests-admin-1366');
   await onPhone(page);
   await expect(requestRow(page, 'Matrix')).toBeVisible();
-  await page.screenshot(shot('94-catalog-requests-admin-390'));
+  await shot(page, '94-catalog-requests-admin-390');
 });
 
 test('a publisher sees catalog work and nothing of lines or resellers, and moves the request to No catálogo', async ({
@@ -198,13 +198,13 @@ test('a publisher sees catalog work and nothing of lines or resellers, and moves
   await expect(edit).toBeHidden();
   await editRequest(page, 'Matrix', { status: 'No catálogo' });
   await expect(requestRow(page, 'Matrix').getByTestId('request-status')).toHaveText('No catálogo');
-  await page.screenshot(shot('95-catalog-requests-publisher-1366'));
+  await shot(page, '95-catalog-requests-publisher-1366');
 
   await onPhone(page);
   await page.goto('/requests/catalog/create');
   await page.getByTestId('title-search-input').fill('breaking');
   await expect(page.getByTestId('title-result')).toHaveCount(1);
-  await page.screenshot(shot('96-catalog-request-new-publisher-390'));
+  await shot(page, '96-catalog-request-new-publisher-390');
   // The reseller asked for it first: no new request, its status, and the publisher counted (decision 0071).
   await page.getByTestId('title-result').click();
   await page.getByTestId('request-new-submit').click();

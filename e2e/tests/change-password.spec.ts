@@ -1,7 +1,6 @@
 import { logout, openSettingsMenu } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
-
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+import { shot } from '../fixtures/shot';
 
 test('changing the password asks for the current one; the new one signs in', async ({
   page,
@@ -25,7 +24,7 @@ test('changing the password asks for the current one; the new one signs in', asy
   await expect(page.locator('.mantine-InputWrapper-root', { has: current })).toContainText(
     'Senha atual incorreta.',
   );
-  await page.screenshot(shot('change-password-wrong-current'));
+  await shot(page, 'change-password-wrong-current', { fullPage: true });
 
   await current.fill(reseller.password);
   await page.getByRole('button', { name: 'Alterar senha' }).click();

@@ -3,6 +3,7 @@ import { LAPTOP, PHONE } from '../fixtures/devices';
 import { loginAs } from '../fixtures/session';
 import { syncSource } from '../fixtures/library';
 import { analyticsRow, playerList, removalRow, reportViews, seedLibrary } from '../steps/content-removal';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#analytics and #content-removal (decisions 0056, 0057): the admin reads the views
 // of a library imported from a real M3U source (views reported by a streaming server), sends a film and a
@@ -10,7 +11,6 @@ import { analyticsRow, playerList, removalRow, reportViews, seedLibrary } from '
 // film then leaves a line's player_api lists and playlist, and a re-sync does not bring it back. A
 // publisher reads analytics but has neither the queue's menu item nor its API. Screenshots at 1366×768
 // and 390×844.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const PASSWORD = 'Rm7Kx2Qp';
 
 test.use({ viewport: LAPTOP });
@@ -64,7 +64,7 @@ test('admin: analytics → trash → content removal → cancel and permanent re
   await expect(analyticsRow(page, library.movie).getByTestId('analytics-views')).toContainText('90.000');
   await expect(analyticsRow(page, library.movie).getByRole('img', { name: library.movie })).toBeVisible();
   await expect(page.getByTestId('sort-total')).toHaveAttribute('data-sort', 'descending');
-  await page.screenshot(shot('100-analytics-movies-1366'));
+  await shot(page, '100-analytics-movies-1366');
 
   // Views ascending, then the 'Hoje' period: today's views are all there is.
   await page.getByTestId('sort-total').click();
@@ -106,7 +106,7 @@ test('admin: analytics → trash → content removal → cancel and permanent re
   await expect(movieRow).toContainText('admin');
   await expect(movieRow.getByTestId('removal-status')).toHaveText('Na fila de exclusão');
   await expect(removalRow(page, library.series)).toContainText('Série');
-  await page.screenshot(shot('101-content-removal-1366'));
+  await shot(page, '101-content-removal-1366');
 
   // 'Cancelar exclusão' on the series: its row goes.
   await removalRow(page, library.series).getByTestId('removal-cancel').click();
@@ -117,7 +117,7 @@ test('admin: analytics → trash → content removal → cancel and permanent re
   await movieRow.getByTestId('removal-remove').click();
   const confirm = page.getByTestId('removal-confirm');
   await expect(confirm).toContainText('Deseja realmente excluir permanentemente este título?');
-  await page.screenshot(shot('102-content-removal-confirm-1366'));
+  await shot(page, '102-content-removal-confirm-1366');
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Título excluído permanentemente')).toBeVisible();
   await expect(movieRow.getByTestId('removal-status')).toHaveText('Excluído permanentemente');
@@ -156,10 +156,10 @@ test('admin: analytics → trash → content removal → cancel and permanent re
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(analyticsRow(page, library.otherMovie)).toBeVisible();
-  await page.screenshot(shot('103-analytics-movies-390'));
+  await shot(page, '103-analytics-movies-390');
   await page.goto('/catalog/garbage');
   await expect(removalRow(page, library.movie)).toBeVisible();
-  await page.screenshot(shot('104-content-removal-390'));
+  await shot(page, '104-content-removal-390');
 });
 
 test('publisher: analytics allowed, the removal queue not (menu hidden, page redirected, API 403)', async ({
@@ -186,7 +186,7 @@ test('publisher: analytics allowed, the removal queue not (menu hidden, page red
   await expect(
     page.getByTestId('analytics-table-empty').or(page.getByTestId('analytics-table-row').first()),
   ).toBeVisible();
-  await page.screenshot(shot('105-analytics-publisher-1366'));
+  await shot(page, '105-analytics-publisher-1366');
 
   await page.goto('/catalog/garbage');
   await expect(page).toHaveURL(/\/dashboard$/);

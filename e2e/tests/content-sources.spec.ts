@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { ADMIN, loginAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#content-sources (decision 0041): the admin imports a playlist, follows its
 // sync and puts an imported category into a bouquet. Needs the content-import routes
 // (/api/admin/content/…, issue 12) in the server under test. Screenshots of the viewport at 1366×768 and
 // 390×844.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 /** A playlist on the server's own disk (the e2e server runs on this machine): two live channels. */
 function writePlaylist(): string {
@@ -58,7 +58,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   await expect(form.getByText('O campo é obrigatório').first()).toBeVisible();
   await form.getByTestId('content-source-name').fill('Lista E2E');
   await form.getByTestId('content-source-url').fill(playlist);
-  await page.screenshot(shot('74-content-source-form-1366'));
+  await shot(page, '74-content-source-form-1366');
   await form.getByTestId('content-source-submit').click();
   await expect(form).toBeHidden();
   await expect(page.getByText('Fonte salva com sucesso')).toBeVisible();
@@ -76,7 +76,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   await expect(part('status')).toHaveText('Sincronizada', { timeout: 60_000 });
   await expect(part('summary-live')).toHaveText(/^Canais: 2 novos/);
   await expect(part('last-sync')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-  await page.screenshot(shot('75-content-sources-1366'));
+  await shot(page, '75-content-sources-1366');
 
   await page.getByTestId('content-tab-categories').click();
   const category = page.getByTestId('content-category').filter({ hasText: 'Esportes E2E' });
@@ -90,7 +90,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   await bouquets.getByTestId('category-bouquets-submit').click();
   await expect(bouquets).toBeHidden();
   await expect(category.getByTestId('content-category-bouquets')).toContainText(bouquetName);
-  await page.screenshot(shot('76-content-categories-1366'));
+  await shot(page, '76-content-categories-1366');
 
   // The same screen on a phone.
   const { phone, mobile } = await openPhone(browser, baseURL, csp);
@@ -102,7 +102,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await mobile.screenshot(shot('77-content-sources-phone'));
+    await shot(mobile, '77-content-sources-phone');
   } finally {
     await phone.close();
   }

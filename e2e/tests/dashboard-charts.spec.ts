@@ -6,13 +6,13 @@ import { LAPTOP, openPhone } from '../fixtures/devices';
 import { loginAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 import { byViews, readChart, seedViewedLibrary, topViewedChart, type Viewed } from '../steps/top-viewed';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#dashboard and #top-bar (decision 0058): the top-viewed bar charts fed by views an
 // edge reports through the ingest API — most viewed on top, values as k above 999, ten rows for the admin and
 // five for a reseller — and the content-updates drawer: its two lists of the library's newest movies and
 // series scrolling at 180 px, 'Copiar' (the real clipboard) and 'Enviar no WhatsApp' (a wa.me link carrying
 // the list). The chart library and the drawer are lazy chunks. Screenshots at 1366×768 and 390×844.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const K = {
   250_000: '250k',
   120_000: '120k',
@@ -140,12 +140,12 @@ test('the admin sees ten rows of each chart in views order, and shares the newes
   expect(chunks.some((path) => path.includes('releases-drawer'))).toBe(false);
   await topViewedChart(page, 'movies').scrollIntoViewIfNeeded();
   await page.mouse.move(0, 0);
-  await page.screenshot(shot('c1-dashboard-charts-admin-1366'));
+  await shot(page, 'c1-dashboard-charts-admin-1366');
 
   // The drawer: asked for on the first click.
   const { drawer, movieList } = await openDrawer(page, movies, series);
   expect(chunks.some((path) => /\/assets\/releases-drawer-[\w-]+\.js$/.test(path))).toBe(true);
-  await page.screenshot(shot('c2-content-updates-drawer-1366'));
+  await shot(page, 'c2-content-updates-drawer-1366');
 
   // 'Copiar': the list as text in the clipboard, the copy toast.
   const listed = await movieList.getByTestId('releases-movies-title').allTextContents();
@@ -191,14 +191,14 @@ test('a reseller on a phone sees five rows of each chart and the drawer', async 
     });
     await expectCharts(mobile, await answer, { movies, series }, 5);
     await topViewedChart(mobile, 'movies').scrollIntoViewIfNeeded();
-    await mobile.screenshot(shot('c3-dashboard-charts-reseller-390'));
+    await shot(mobile, 'c3-dashboard-charts-reseller-390');
     await topViewedChart(mobile, 'series').scrollIntoViewIfNeeded();
-    await mobile.screenshot(shot('c4-dashboard-series-chart-reseller-390'));
+    await shot(mobile, 'c4-dashboard-series-chart-reseller-390');
 
     const { drawer } = await openDrawer(mobile, movies, series);
     const box = await drawer.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(390);
-    await mobile.screenshot(shot('c5-content-updates-drawer-390'));
+    await shot(mobile, 'c5-content-updates-drawer-390');
   } finally {
     await phone.close();
   }

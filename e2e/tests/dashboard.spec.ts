@@ -1,7 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { lineAction } from '../fixtures/lines';
-
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+import { shot } from '../fixtures/shot';
 
 test('a reseller reveals its counters; a 4-hour trial stays out of the expirations and is renewed only as a confirmed conversion', async ({
   page,
@@ -27,7 +26,7 @@ test('a reseller reveals its counters; a 4-hour trial stays out of the expiratio
   // The numbers stay hidden until the eye is clicked.
   await expect(page.getByTestId('counter-users-value')).toHaveText('••••');
   await expect(page.getByTestId('profile-tree-users')).toHaveText('••••');
-  await page.screenshot(shot('30-dashboard-numbers-hidden'));
+  await shot(page, '30-dashboard-numbers-hidden', { fullPage: true });
   await page.getByRole('button', { name: 'Mostrar números' }).click();
   await expect(page.getByTestId('counter-resellers-value')).toHaveText('0');
   await expect(page.getByTestId('counter-users-value')).toHaveText('1');
@@ -36,7 +35,7 @@ test('a reseller reveals its counters; a 4-hour trial stays out of the expiratio
   await expect(page.getByTestId('profile-tree-users')).toHaveText('1');
   await expect(page.getByRole('button', { name: 'Ocultar números' })).toBeVisible();
   await expect(page.getByTestId('profile-credits')).toHaveText('20,00');
-  await page.screenshot(shot('31-dashboard-numbers-shown'));
+  await shot(page, '31-dashboard-numbers-shown', { fullPage: true });
 
   // Renewing the trial from /users converts it into a paid line: the dialog asks for exactly that.
   await page.goto('/users');
@@ -47,7 +46,7 @@ test('a reseller reveals its counters; a 4-hour trial stays out of the expiratio
     'é um teste. Renovar por 1 mês o converte em usuário pago',
   );
   await expect(dialog.getByTestId('line-confirm-price')).toHaveText('Custo: 1,00 créditos');
-  await page.screenshot(shot('32-users-trial-conversion-confirm'));
+  await shot(page, '32-users-trial-conversion-confirm', { fullPage: true });
   await dialog.getByTestId('line-confirm-renew-month-confirm').click();
   await expect(page.getByText('Usuário renovado com sucesso')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -57,5 +56,5 @@ test('a reseller reveals its counters; a 4-hour trial stays out of the expiratio
   await page.goto('/dashboard');
   await expect(page.getByTestId('expiring-table-empty')).toHaveText('Não há vencimentos próximos');
   await expect(page.getByTestId('profile-credits')).toHaveText('19,00');
-  await page.screenshot(shot('33-dashboard-after-conversion'));
+  await shot(page, '33-dashboard-after-conversion', { fullPage: true });
 });

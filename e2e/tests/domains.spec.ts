@@ -6,11 +6,11 @@ import { panelPort } from '../fixtures/panel-port';
 import { expect, test } from '../fixtures/test';
 import { addAndVerifyDomain, domainRow } from '../steps/domains';
 import { LAPTOP, PHONE } from '../fixtures/devices';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#domains (decision 0048): a reseller adds its own domains, which the panel
 // verifies through the journeys' DNS (every name → 127.0.0.1, the panel's public address here), sets one
 // as the default and removes another. Screenshots of the list at 1366×768 and 390×844.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 let dns: FakeDns | undefined;
 /** What the journeys' DNS answers; a journey may point one of its names elsewhere. */
@@ -62,7 +62,7 @@ test('a reseller adds two domains, both verified; sets one as default and remove
   await expect(modal.getByTestId('domain-setup-nameservers')).toContainText('ns1.painel-e2e.test');
   await expect(modal.getByTestId('domain-setup-nameservers')).toContainText('ns2.painel-e2e.test');
   await expect(modal.locator('[data-testid$="-state"]')).toHaveText('Verificado');
-  await page.screenshot(shot('90-domains-new-1366'));
+  await shot(page, '90-domains-new-1366');
   await modal.getByTestId('domain-new-done').click();
   await expect(page).toHaveURL(/\/domains$/);
 
@@ -85,13 +85,13 @@ test('a reseller adds two domains, both verified; sets one as default and remove
   await expect(domainRow(page, first).getByText('Padrão', { exact: true })).toBeVisible();
   await expect(domainRow(page, first).getByText('Definir como padrão')).toHaveCount(0);
   await expect(domainRow(page, second).getByText('Definir como padrão')).toBeVisible();
-  await page.screenshot(shot('91-domains-list-1366'));
+  await shot(page, '91-domains-list-1366');
 
   await page.setViewportSize(PHONE);
   // A fresh load, as a phone would open it (the sidebar starts closed).
   await page.reload();
   await expect(domainRow(page, first)).toBeVisible();
-  await page.screenshot(shot('92-domains-list-390'));
+  await shot(page, '92-domains-list-390');
   await page.setViewportSize(LAPTOP);
 
   // Removing asks first.
@@ -151,7 +151,7 @@ test('a pending domain blocks nobody: the account that verifies first takes it',
     // The check warns with its reason (a toast besides the row's).
     await expect(page.getByText(contested)).toHaveCount(2);
     await expect(row.locator('[data-testid$="-state"]')).toHaveText('Pendente');
-    await page.screenshot(shot('93-domains-contested-1366'));
+    await shot(page, '93-domains-contested-1366');
 
     // Its own web server answers its token: verified, the host is its.
     const [mine] = (await api.call<{ data: Domain[] }>('GET', '/domains')).data;

@@ -1,7 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { ADMIN, openSettingsMenu, solveCaptcha } from '../fixtures/session';
-
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+import { shot } from '../fixtures/shot';
 
 test('login screen shows the spec messages on an empty submit', async ({ page }) => {
   await page.goto('/login');
@@ -9,7 +8,7 @@ test('login screen shows the spec messages on an empty submit', async ({ page })
   await expect(page.getByText('Preencha corretamente o nome do usuário')).toBeVisible();
   await expect(page.getByText('Mínimo de 5 caracteres')).toBeVisible();
   await expect(page.getByText('Por favor, complete o reCAPTCHA')).toBeVisible();
-  await page.screenshot(shot('01-login-validation'));
+  await shot(page, '01-login-validation', { fullPage: true });
 });
 
 test('a protected route without a login goes to /login, and back there after signing in', async ({
@@ -32,14 +31,14 @@ test('admin: sign in with captcha → dashboard → theme → lock → unlock �
   await signIn();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('credit-balance')).toHaveText(/\d+,\d{2}/);
-  await page.screenshot(shot('02-dashboard-light'));
+  await shot(page, '02-dashboard-light', { fullPage: true });
 
   const html = page.locator('html');
   const before = await html.getAttribute('data-mantine-color-scheme');
   // Mantine draws the track over the hidden input, so the click is forced onto the input itself.
   await page.getByRole('switch', { name: 'Alternar tema' }).click({ force: true });
   await expect(html).not.toHaveAttribute('data-mantine-color-scheme', before ?? '');
-  await page.screenshot(shot('03-dashboard-theme-switched'));
+  await shot(page, '03-dashboard-theme-switched', { fullPage: true });
   // The choice is stored on the profile, so it survives a reload.
   const after = await html.getAttribute('data-mantine-color-scheme');
   await page.reload();
@@ -52,7 +51,7 @@ test('admin: sign in with captcha → dashboard → theme → lock → unlock �
   // wait for the lock screen itself; the name is its heading, not any text of the page before it.
   await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
   await expect(page.getByRole('heading', { name: ADMIN.username, exact: true })).toBeVisible();
-  await page.screenshot(shot('04-lock'));
+  await shot(page, '04-lock', { fullPage: true });
 
   // While locked, the API refuses the session: going to the dashboard lands back on /lock.
   await page.goto('/dashboard');
@@ -68,7 +67,7 @@ test('admin: sign in with captcha → dashboard → theme → lock → unlock �
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
-  await page.screenshot(shot('05-logged-out'));
+  await shot(page, '05-logged-out', { fullPage: true });
 });
 
 test('a wrong password shows the server message and leaves the user on /login', async ({ page, signIn }) => {

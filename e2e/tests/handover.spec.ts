@@ -12,13 +12,13 @@ import { closeWhatsAppModal, copyWhatsAppMessage, showQrCode } from '../steps/se
 import { fetchShortLink, makeShortLink } from '../steps/short-links';
 import { connectDreamTv } from '../steps/tv-apps';
 import { LAPTOP, PHONE } from '../fixtures/devices';
+import { shot } from '../fixtures/shot';
 
 // Issue 14's "done when": a reseller hands a line to a customer the way it does every day — its own domain,
 // a short link that opens a playlist, the WhatsApp message and the QR code, the customer's TV through
 // DreamTV — and wins a customer from another provider, paying exactly what the dialog showed. Every outside
 // service is a local fake on its fixed port (fixtures/fake-ports.ts): the DNS that verifies the domain,
 // DreamTV, and the other provider's Xtream server.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const DAY = 86_400;
 
 let dns: FakeDns | undefined;
@@ -58,7 +58,7 @@ test('a reseller hands a line to a customer and migrates another from a second p
     // 1. Its own domain, verified through the DNS (every name → 127.0.0.1, the panel's public address).
     const host = `entrega-${Date.now()}.painel-e2e.test`;
     await addAndVerifyDomain(page, host);
-    await page.screenshot(shot('95-handover-domain-1366'));
+    await shot(page, '95-handover-domain-1366');
 
     // 2. A line for the customer, with the phone WhatsApp will use.
     const username = uniqueUsername('cli');
@@ -83,7 +83,7 @@ test('a reseller hands a line to a customer and migrates another from a second p
     expect(message.href).toContain('https://wa.me/5511987654321?text=');
     // The QR code, read back by a decoder, is the short link too.
     expect(await showQrCode(page)).toBe(link);
-    await page.screenshot(shot('96-handover-whatsapp-qr-1366'));
+    await shot(page, '96-handover-whatsapp-qr-1366');
     await closeWhatsAppModal(page);
 
     // 5. The customer's TV gets the playlist through DreamTV.
@@ -107,9 +107,9 @@ test('a reseller hands a line to a customer and migrates another from a second p
     const after = (await api.call<{ credits: string }>('GET', '/profile')).credits;
     expect(Math.round(Number(before) * 100) - Math.round(Number(after) * 100)).toBe(67);
     await expect(page.getByText(customer).first()).toBeVisible();
-    await page.screenshot(shot('97-handover-migrated-1366'));
+    await shot(page, '97-handover-migrated-1366');
     await page.setViewportSize(PHONE);
-    await page.screenshot(shot('98-handover-users-390'));
+    await shot(page, '98-handover-users-390');
   } finally {
     await adminApi.call('PUT', '/admin/panel', { user_migration_list: settings.user_migration_list });
   }

@@ -4,10 +4,10 @@ import { uniqueUsername } from '../fixtures/resellers';
 import { loginAs, logout, openSettingsMenu } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
+import { shot } from '../fixtures/shot';
 
 // Issue 10, layout and list-state defects: what a person sees on a 1366×768 laptop and a 390×844 phone.
 // Screenshots are of the viewport, i.e. exactly what fits on that screen.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 // A list page's first answer: chunks, profile and list on a machine other suites load too.
 const FIRST_LOAD = { timeout: 30_000 };
 /** The lists of the panel and what the first row offers to click (none for the logs). */
@@ -50,7 +50,7 @@ async function checkLists(page: Page, role: string): Promise<void> {
     expect(await page.evaluate(() => window.scrollX)).toBe(0);
     if (list.actions) await expectReachable(page, firstRow.getByTestId(list.actions));
     else await expectReachable(page, page.getByTestId(list.table).getByRole('columnheader').last());
-    await page.screenshot(shot(`60-layout-${role}-${list.path.slice(1).replace('/', '-')}-1366`));
+    await shot(page, `60-layout-${role}-${list.path.slice(1).replace('/', '-')}-1366`);
   }
 }
 
@@ -93,7 +93,7 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
     ),
   );
   expect(cut, 'the badge text is cut').toBe(false);
-  await page.screenshot(shot('61-layout-resellers-blocked-badge-1366'));
+  await shot(page, '61-layout-resellers-blocked-badge-1366');
   await logout(page);
 
   // Signing in again lands on the last page visited (/resellers), not on the dashboard.
@@ -111,7 +111,7 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
   const background = await actionsCell.evaluate((cell) => getComputedStyle(cell).backgroundColor);
   expect(background).not.toBe('rgba(0, 0, 0, 0)');
   await expectReachable(page, page.getByTestId('users-table-row').first().getByTestId('line-actions'));
-  await page.screenshot(shot('62-layout-master-users-dark-1366'));
+  await shot(page, '62-layout-master-users-dark-1366');
 });
 
 test('a list that fails to load says why and offers "Tentar novamente", which asks again', async ({
@@ -142,7 +142,7 @@ test('a list that fails to load says why and offers "Tentar novamente", which as
     'Erro no servidor. Por favor, tente novamente mais tarde.',
   );
   await expect(page.getByTestId('users-table').locator('[aria-busy]')).toHaveCount(0);
-  await page.screenshot(shot('63-layout-users-load-failed'));
+  await shot(page, '63-layout-users-load-failed');
 
   // The server answers again: 'Tentar novamente' brings the list.
   await page.unroute(usersList);
@@ -160,7 +160,7 @@ test('a list that fails to load says why and offers "Tentar novamente", which as
     'Erro de conexão. Verifique sua internet e tente novamente.',
     FIRST_LOAD,
   );
-  await page.screenshot(shot('64-layout-resellers-network-failed'));
+  await shot(page, '64-layout-resellers-network-failed');
   await page.unroute(resellersList);
   await page.getByTestId('resellers-table-error-retry').click();
   await expect(page.getByTestId('resellers-table-row').first()).toBeVisible();
@@ -195,7 +195,7 @@ test('on a phone the date groups follow the expiry order and the create dialog k
       return `${year}-${month}-${day}`;
     });
     expect(dates).toEqual([...dates].sort());
-    await mobile.screenshot(shot('65-layout-phone-groups-by-expiry'));
+    await shot(mobile, '65-layout-phone-groups-by-expiry');
 
     await mobile.getByTestId('new-user-button-mobile').click();
     const dialog = mobile.getByTestId('create-line-modal');
@@ -212,7 +212,7 @@ test('on a phone the date groups follow the expiry order and the create dialog k
         (dialogBox?.y ?? 0) + (dialogBox?.height ?? 0),
       );
     }
-    await mobile.screenshot(shot('66-layout-phone-create-dialog'));
+    await shot(mobile, '66-layout-phone-create-dialog');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
     // The sidebar is the phone's menu: hidden until the top bar's button opens it over the page, closed
@@ -222,7 +222,7 @@ test('on a phone the date groups follow the expiry order and the create dialog k
     await mobile.getByRole('button', { name: 'Abrir menu' }).click();
     await expect(menu).toBeVisible();
     expect((await menu.boundingBox())?.width).toBeGreaterThan(PHONE.width - 40);
-    await mobile.screenshot(shot('66b-layout-phone-menu-open'));
+    await shot(mobile, '66b-layout-phone-menu-open');
     await menu.getByRole('link', { name: 'Dashboard' }).click();
     await expect(mobile).toHaveURL(/\/dashboard$/);
     await expect(menu).toBeHidden();
@@ -250,7 +250,7 @@ test('login and lock show the product, the favicon is served and the captcha is 
   const username = await page.getByLabel('Usuário').boundingBox();
   const captcha = await page.getByTestId('altcha-widget').boundingBox();
   expect(Math.round(captcha?.width ?? 0)).toBe(Math.round(username?.width ?? -1));
-  await page.screenshot(shot('67-layout-login-brand'));
+  await shot(page, '67-layout-login-brand');
 
   await signIn();
   await expect(page).toHaveURL(/\/dashboard$/, FIRST_LOAD);
@@ -262,7 +262,7 @@ test('login and lock show the product, the favicon is served and the captcha is 
   const unlock = await page.getByRole('button', { name: 'Desbloquear' }).boundingBox();
   const lockCaptcha = await page.getByTestId('altcha-widget').boundingBox();
   expect(Math.round(lockCaptcha?.width ?? 0)).toBe(Math.round(unlock?.width ?? -1));
-  await page.screenshot(shot('68-layout-lock-brand'));
+  await shot(page, '68-layout-lock-brand');
 });
 
 test('right after sign-in the balance has a placeholder as wide as the number', async ({ page, signIn }) => {
@@ -278,7 +278,7 @@ test('right after sign-in the balance has a placeholder as wide as the number', 
   const placeholder = page.getByTestId('credit-balance-placeholder');
   await expect(placeholder).toBeVisible(FIRST_LOAD);
   const waiting = await placeholder.boundingBox();
-  await page.locator('header').screenshot(shot('69-layout-balance-placeholder'));
+  await shot(page.locator('header'), '69-layout-balance-placeholder');
   release();
   const balance = page.getByTestId('credit-balance');
   await expect(balance).toHaveText(/^\d[\d.]*,\d{2}$/);

@@ -5,11 +5,11 @@ import { loginAs } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 import { expectedLineLinks } from '../fixtures/line-links';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#line-links (decision 0041): the addresses a customer's app needs, after a
 // creation and in 'Informações do usuário', each with a copy button. Screenshots of the viewport: what
 // fits on a 1366×768 laptop and a 390×844 phone.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 async function expectLinks(block: Locator, links: ReturnType<typeof expectedLineLinks>): Promise<void> {
   await expect(block).toBeVisible();
   for (const [key, value] of Object.entries(links)) {
@@ -53,7 +53,7 @@ test('a reseller creates a line, copies its links, and finds them again in "Info
   // The password's '@' is percent-encoded: the playlist URL stays one URL.
   expect(links.m3u).toContain('password=senha%4019');
   expect(await copyAndRead(page, created.getByTestId('line-created-links-m3uPlus-copy'))).toBe(links.m3uPlus);
-  await page.screenshot(shot('70-line-links-created-1366'));
+  await shot(page, '70-line-links-created-1366');
 
   await closeCreatedModal(page);
 
@@ -71,7 +71,7 @@ test('a reseller creates a line, copies its links, and finds them again in "Info
   expect(await copyAndRead(page, infoLinks.getByTestId('line-info-links-playerApiBase-copy'))).toBe(
     links.playerApiBase,
   );
-  await page.screenshot(shot('71-line-info-1366'));
+  await shot(page, '71-line-info-1366');
   await info.getByTestId('line-info-close').click();
   await expect(info).toBeHidden();
 });
@@ -97,13 +97,13 @@ test('on a phone the links fit the screen and copy', async ({ browser, baseURL, 
     const box = await hlsCopy.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     expect(await copyAndRead(mobile, hlsCopy)).toBe(links.hls);
-    await mobile.screenshot(shot('72-line-links-created-phone'));
+    await shot(mobile, '72-line-links-created-phone');
     await closeCreatedModal(mobile);
 
     await lineAction(mobile, line.username, 'user-info');
     const info = mobile.getByTestId('line-info-modal');
     await expectLinks(info.getByTestId('line-info-links'), links);
-    await mobile.screenshot(shot('73-line-info-phone'));
+    await shot(mobile, '73-line-info-phone');
   } finally {
     await phone.close();
   }

@@ -4,10 +4,10 @@ import { FAKE_PORTS } from '../fixtures/fake-ports';
 import { expect, test } from '../fixtures/test';
 import { closeMigratedModal, expectMigrated, migrateCustomer, openMigrationDialog } from '../steps/migration';
 import { LAPTOP, PHONE } from '../fixtures/devices';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#migration-dialog (decision 0052): a reseller migrates a customer of another
 // provider (the fake Xtream server on its fixed port) once the admin allows migration for everyone.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const DAY = 86_400;
 
 let provider: FakeProvider;
@@ -58,10 +58,10 @@ test('a reseller migrates a customer from another provider; the balance drops by
     await expect(dialog.getByTestId('migration-username')).toHaveText(customer.username);
     await expect(dialog.getByTestId('migration-total_days')).toHaveText('10');
     await expect(dialog.getByTestId('migration-max_connections')).toHaveText('2');
-    await page.screenshot(shot('90-migration-dialog-1366'));
+    await shot(page, '90-migration-dialog-1366');
     await page.setViewportSize(PHONE);
     await expect(dialog.getByTestId('migration-submit')).toBeVisible();
-    await page.screenshot(shot('91-migration-dialog-390'));
+    await shot(page, '91-migration-dialog-390');
     await dialog.getByTestId('migration-back').click();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -115,7 +115,7 @@ test("a customer whose login breaks this panel's rules migrates under the sugges
     await expect(dialog.getByTestId('migration-new-username')).toHaveValue(newUsername);
     await expect(dialog.getByTestId('migration-new-password')).toHaveValue('VelhaSenha');
     await dialog.getByTestId('migration-service').selectOption('iptv');
-    await page.screenshot(shot('92-migration-new-login-1366'));
+    await shot(page, '92-migration-new-login-1366');
     await dialog.getByTestId('migration-submit').click();
 
     const success = await expectMigrated(page);
@@ -129,7 +129,7 @@ test("a customer whose login breaks this panel's rules migrates under the sugges
       new RegExp(`username=${newUsername}&password=VelhaSenha`),
     );
     await expect(success.getByTestId('line-created-messages-text')).toHaveValue(new RegExp(newUsername));
-    await page.screenshot(shot('93-migration-new-login-success-1366'));
+    await shot(page, '93-migration-new-login-success-1366');
     await closeMigratedModal(page);
     await expect(page.getByText(newUsername).first()).toBeVisible();
   } finally {

@@ -3,12 +3,12 @@ import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 import { loginAs } from '../fixtures/session';
 import { expect, test, type Credentials, type CspGuard } from '../fixtures/test';
 import { openMenuDialog, openSidebar, sidebarItems, writeRichText, type RichRun } from '../steps/news';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#global-message, #important-message and #menu-dialogs (decision 0059): the admin
 // writes the global message with bold and italic and turns the pop-up on; a reseller sees it once, cut at
 // 120 characters with 'Ver mais'; script payloads never reach a browser. The admin edits the menu dialogs'
 // texts; a reseller reads them from the menu. Screenshots at 1366×768 and 390×844.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 test.use({ viewport: LAPTOP });
 
@@ -72,10 +72,10 @@ test('the admin writes the global message in bold and italic; a reseller sees it
       message: `<p><strong>Manutenção programada</strong> no domingo, <em>das 03h às 05h</em>${MESSAGE.at(-1)!.text}</p>`,
       show_modal_message: true,
     });
-    await page.screenshot({ ...shot('40-admin-news-1366'), fullPage: true });
+    await shot(page, '40-admin-news-1366', { fullPage: true });
     await page.setViewportSize(PHONE);
     await expect(page.getByTestId('admin-news-save')).toBeVisible();
-    await page.screenshot({ ...shot('41-admin-news-390'), fullPage: true });
+    await shot(page, '41-admin-news-390', { fullPage: true });
 
     // A reseller signs in: 3 s after the panel loads, 'Aviso!' with the formatted text cut at 120.
     const reseller = await newReseller(10, 'aviso');
@@ -87,7 +87,7 @@ test('the admin writes the global message in bold and italic; a reseller sees it
       await expect(text.locator('strong')).toHaveText('Manutenção programada');
       await expect(text.locator('em')).toHaveText('das 03h às 05h');
       await expect(text).toHaveText(`${MESSAGE_TEXT.slice(0, 120)}...`);
-      await resellerPage.screenshot(shot('42-important-message-1366'));
+      await shot(resellerPage, '42-important-message-1366');
       await notice.getByRole('button', { name: 'Ver mais' }).click();
       await expect(text).toHaveText(MESSAGE_TEXT);
       await expect(notice.getByRole('button', { name: 'Ver menos' })).toBeVisible();
@@ -123,7 +123,7 @@ test('the admin writes the global message in bold and italic; a reseller sees it
       await expect(notice.locator('i')).toHaveText('fim');
       await expect(notice.locator('img, script, a')).toHaveCount(0);
       expect(await xssRan(mobile)).toBeUndefined();
-      await mobile.screenshot(shot('43-important-message-390'));
+      await shot(mobile, '43-important-message-390');
     } finally {
       await phone.close();
     }
@@ -184,8 +184,7 @@ test('the admin edits the three menu texts; a reseller reads them from the menu;
       await page.getByTestId('panel-text-save').click();
       await expect(page.getByText('Texto alterado com sucesso').first()).toBeVisible();
       await expect(page.getByTestId('panel-text-status')).toHaveText('Editado');
-      if (key === 'server_rules')
-        await page.screenshot({ ...shot('44-admin-menu-texts-1366'), fullPage: true });
+      if (key === 'server_rules') await shot(page, '44-admin-menu-texts-1366', { fullPage: true });
     }
 
     // A reseller: the three items; each dialog shows the admin's text with its formatting.
@@ -201,7 +200,7 @@ test('the admin edits the three menu texts; a reseller reads them from the menu;
         const body = dialog.getByTestId(`panel-text-dialog-${key}-body`);
         await expect(body).toHaveText(plain(edit.runs));
         await expect(body.locator('strong')).toHaveText(edit.runs[0]!.text);
-        if (key === 'server_rules') await resellerPage.screenshot(shot('45-server-rules-dialog-1366'));
+        if (key === 'server_rules') await shot(resellerPage, '45-server-rules-dialog-1366');
         await resellerPage.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }
@@ -225,7 +224,7 @@ test('the admin edits the three menu texts; a reseller reads them from the menu;
       await expect(dialog.getByTestId('panel-text-dialog-responsibilities-body')).toHaveText(
         plain(EDITED.responsibilities.runs),
       );
-      await mobile.screenshot(shot('46-responsibilities-dialog-390'));
+      await shot(mobile, '46-responsibilities-dialog-390');
     } finally {
       await phone.close();
     }

@@ -5,6 +5,7 @@ import { addM3uSource } from '../fixtures/library';
 import { loginAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#online-users (decision 0046): the two online screens, fed by real stream starts
 // (a player opening the line's stream through the server, redirected to a small edge this journey runs)
@@ -12,7 +13,6 @@ import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 // batch). Checks the divergence colours, the P2P search, the duration format, disconnect in both modes (the
 // edge's next heartbeat is told to stop; a relayed stream is cut at once), the reseller's subtree and the
 // dashboard counters. Screenshots of the viewport at 1366×768 and 390×844.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const PASSWORD = 'Zq8Wm5Tp';
 /**
  * The edge in front of the redirected source: answers each redirected request with a little MPEG-TS
@@ -231,7 +231,7 @@ test('who is watching: stream starts and edge reports on the two online screens,
     await expect(rowOf(iptv[0] ?? '')).toContainText(`VLC/3.0.20 LibVLC/3.0.20 ${iptv[0]}`);
     await expect(rowOf(iptv[0] ?? '')).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await expect(rows.first()).toContainText(iptv[2] ?? '');
-    await page.screenshot(shot('78-online-iptv-1366'));
+    await shot(page, '78-online-iptv-1366');
 
     // 'País' (decision 0074): these players start from this machine (loopback), so no country, and the cell
     // says why; the countries come from the DB-IP database installed with the panel, credited on the page.
@@ -270,7 +270,7 @@ test('who is watching: stream starts and edge reports on the two online screens,
     await expect(player).toHaveText('XCloud P2P Play...');
     await player.hover();
     await expect(page.getByRole('tooltip')).toHaveText('XCloud P2P Player Pro 10.2.33');
-    await page.screenshot(shot('79-online-p2p-1366'));
+    await shot(page, '79-online-p2p-1366');
     await page.getByPlaceholder('Busca...').fill('espn');
     await expect(p2pRows).toHaveCount(1);
     await expect(p2pRows.first()).toContainText(p2p[0] ?? '');
@@ -328,7 +328,7 @@ test('who is watching: stream starts and edge reports on the two online screens,
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
-      await mobile.screenshot(shot('80-online-iptv-phone'));
+      await shot(mobile, '80-online-iptv-phone');
       await mobile.goto('/users/p2p/connections');
       const sessionCards = mobile.getByTestId('online-p2p-table-card');
       await expect(sessionCards).toHaveCount(3);
@@ -338,7 +338,7 @@ test('who is watching: stream starts and edge reports on the two online screens,
       expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
-      await mobile.screenshot(shot('81-online-p2p-phone'));
+      await shot(mobile, '81-online-p2p-phone');
     } finally {
       await phone.close();
     }

@@ -7,10 +7,10 @@ import { createReseller, uniqueUsername } from '../fixtures/resellers';
 import { logout } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
 import { setSetting, settingSwitch } from '../steps/panel-settings';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#panel-settings (decision 0060): the admin's switches, each really wired. The
 // external panel is a local receiver on its fixed port that checks every signature.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 const TRIAL_MESSAGE = 'Contas testes est√£o desativadas neste momento.';
 
 interface SyncBody {
@@ -70,10 +70,10 @@ test('the admin turns test creation off and the synchronisation on: a reseller‚Ä
     await expect(settingSwitch(page, 'five_admin_resellers_migration')).toBeChecked();
     await expect(settingSwitch(page, 'five_admin_users_migration')).toBeChecked();
     await page.mouse.move(0, 0);
-    await page.screenshot(shot('95-panel-settings-1366'));
+    await shot(page, '95-panel-settings-1366');
     await page.setViewportSize(PHONE);
     await expect(settingSwitch(page, 'five_admin_users_migration')).toBeAttached();
-    await page.screenshot(shot('96-panel-settings-390'));
+    await shot(page, '96-panel-settings-390');
     await page.setViewportSize(LAPTOP);
     await logout(page);
 

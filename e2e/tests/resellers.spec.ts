@@ -7,8 +7,8 @@ import {
   uniqueUsername,
 } from '../fixtures/resellers';
 import { logout } from '../fixtures/session';
+import { shot } from '../fixtures/shot';
 
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 const PASSWORD = 'senha@19';
 
 test('admin creates a master with 100 credits; the master creates a sub-reseller with 10, adds 15 and finds both moves in the logs', async ({
@@ -27,7 +27,7 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await expect(masterRow.getByTestId('reseller-status')).toHaveText('ATIVO');
   // Other journeys share this server and create resellers too: the page count depends on what ran before.
   await expect(page.getByTestId('resellers-table-footer')).toHaveText(/^Página 1 a \d+ - Quantidade \d+$/);
-  await page.screenshot(shot('10-resellers-admin-created-master'));
+  await shot(page, '10-resellers-admin-created-master', { fullPage: true });
   await logout(page);
 
   // The master signs in with its 100 credits.
@@ -44,7 +44,7 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await createReseller(page, { username: sub, password: PASSWORD, credits: 10 });
   await expect(resellerRow(page, sub).getByTestId('reseller-credits')).toHaveText('10,00');
   await expect(page.getByTestId('credit-balance')).toHaveText('90,00');
-  await page.screenshot(shot('11-resellers-master-created-sub'));
+  await shot(page, '11-resellers-master-created-sub', { fullPage: true });
 
   // 15 more: the dialog previews the new total; the top bar follows the move.
   const dialog = await openCreditDialog(page, sub);
@@ -53,18 +53,18 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await expect(dialog.getByText('É necessário um mínimo de 10 creditos')).toBeVisible();
   await dialog.getByTestId('credit-value').fill('15');
   await expect(dialog.getByTestId('credit-new-total')).toHaveText('25,00');
-  await page.screenshot(shot('12-resellers-credit-dialog'));
+  await shot(page, '12-resellers-credit-dialog', { fullPage: true });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await changeCredits(page, sub, 15);
   await expect(resellerRow(page, sub).getByTestId('reseller-credits')).toHaveText('25,00');
   await expect(page.getByTestId('credit-balance')).toHaveText('75,00');
-  await page.screenshot(shot('13-resellers-master-balance-after-credits'));
+  await shot(page, '13-resellers-master-balance-after-credits', { fullPage: true });
 
   // The sub-reseller's statement lists both moves.
   const statement = await openCreditDialog(page, sub);
   await statement.getByTestId('credit-tab-ledger').click();
   await expect(statement.getByTestId('ledger-amount')).toHaveText(['+15,00', '+10,00']);
-  await page.screenshot(shot('14-resellers-sub-ledger'));
+  await shot(page, '14-resellers-sub-ledger', { fullPage: true });
   await page.keyboard.press('Escape');
   await expect(statement).toBeHidden();
 
@@ -81,7 +81,7 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await expect(resellerLogs.nth(1)).toContainText('CRIAÇÃO');
   await expect(resellerLogs.nth(1).getByTestId('log-value')).toHaveText('+10,00');
   await expect(resellerLogs.getByTestId('log-target')).toHaveText([sub, sub]);
-  await page.screenshot(shot('15-resellers-logs'));
+  await shot(page, '15-resellers-logs', { fullPage: true });
   // 'Revendedor' is who acted: the sub-reseller did nothing, the master did both.
   await page.getByTestId('filter-target').fill('');
   await page.getByTestId('filter-target').press('Enter');
@@ -100,7 +100,7 @@ test('admin creates a master with 100 credits; the master creates a sub-reseller
   await expect(logs.nth(0)).toContainText(`${master}: 90,00 → 75,00`);
   await expect(logs.nth(1).getByTestId('log-value')).toHaveText('+10,00');
   await expect(logs.nth(1)).toContainText(`${master}: 100,00 → 90,00`);
-  await page.screenshot(shot('16-logs'));
+  await shot(page, '16-logs', { fullPage: true });
 
   // A reseller never reaches the transfer page.
   await page.goto('/admin/transfer');
@@ -125,7 +125,7 @@ test('admin moves a reseller under another master after confirming', async ({ ad
   await page.getByTestId('transfer-submit').click();
   const confirm = page.getByTestId('transfer-confirm');
   await expect(confirm).toContainText('Deseja realmente transferir o revenda para outro master?');
-  await page.screenshot(shot('17-transfer-confirm'));
+  await shot(page, '17-transfer-confirm', { fullPage: true });
   await confirm.getByRole('button', { name: 'Transferir' }).click();
   await expect(page.getByText('Ação realizada com sucesso!')).toBeVisible();
 
@@ -133,5 +133,5 @@ test('admin moves a reseller under another master after confirming', async ({ ad
   await page.getByTestId('filter-search').fill(from);
   await page.getByTestId('filter-search').press('Enter');
   await expect(resellerRow(page, from)).toContainText(to);
-  await page.screenshot(shot('18-transfer-done'));
+  await shot(page, '18-transfer-done', { fullPage: true });
 });

@@ -5,6 +5,7 @@ import { LAPTOP, PHONE } from '../fixtures/devices';
 import { FAKE_KEYS, FAKE_PORTS } from '../fixtures/fake-ports';
 import { expect, test } from '../fixtures/test';
 import { failAndRecover } from '../steps/list-failure';
+import { shot } from '../fixtures/shot';
 
 // docs/product/roles.md#who-may-open-which-screen (decision 0068): a screen a role may not use sends it to
 // /dashboard from the one route table, before the screen mounts: no dialog, no request, no toast (each
@@ -12,7 +13,6 @@ import { failAndRecover } from '../steps/list-failure';
 // catalog work. Screenshots of it at 1366×768 and 390×844. One sign-in: the account is a publisher, then
 // the admin makes it a reseller again (the role is read on every request, decision 0054).
 const FIRST_LOAD = { timeout: 30_000 };
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 let tmdb: FakeTmdb;
 test.beforeAll(async () => {
@@ -84,13 +84,13 @@ test('a publisher sees its catalog work on /dashboard and lands there from scree
   await expect(page.getByTestId('expiring-card')).toHaveCount(0);
   await expect(page.getByTestId('profile-tree-users')).toHaveCount(0);
   await expect(page.getByTestId('profile-type')).toHaveText('Publisher');
-  await page.screenshot(shot('130-dashboard-publisher-1366'));
+  await shot(page, '130-dashboard-publisher-1366');
 
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(page.getByTestId('catalog-status-2-total')).toBeVisible(FIRST_LOAD);
   await expect(page.getByTestId('catalog-queue-row').first()).toBeVisible();
-  await page.screenshot(shot('131-dashboard-publisher-390'));
+  await shot(page, '131-dashboard-publisher-390');
   await page.getByTestId('catalog-queue-see-all').click();
   await expect(page).toHaveURL(/\/requests\/catalog$/);
   await page.setViewportSize(LAPTOP);

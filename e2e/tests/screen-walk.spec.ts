@@ -9,13 +9,13 @@ import { ADMIN, solveCaptcha } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
 import { playerList, reportViews } from '../steps/content-removal';
 import { englishIn, layoutProblems, openScreen, pageTexts, settle } from '../steps/screen-walk';
+import { shot } from '../fixtures/shot';
 
 // Decision 0073: every screen each role may open, walked once per role in one signed-in browser context.
 // At 1366×768 nothing scrolls sideways (the page, or a table inside its own scroll container) and no
 // header cell sits under the sticky 'Ações' column; no screen shows English
 // (docs/product/contradictions.md#toast-titles). Screenshots of each screen at 1366×768 and of each list at
 // 390×844 go to artifacts/screenshots/walk/.
-const shot = (name: string) => ({ path: `artifacts/screenshots/walk/${name}.png` });
 const fileName = (path: string) => path.slice(1).replaceAll('/', '-') || 'root';
 
 /** Screens outside the sidebar: the settings menu's pages. */
@@ -253,7 +253,7 @@ async function walkScreens(page: Page, walk: Walk): Promise<void> {
     await settle(page);
     await checkScreen(page, walk, path);
     const name = `${walk.role}-${fileName(path)}`;
-    await page.screenshot(shot(`${name}-1366`));
+    await shot(page, `${name}-1366`, { folder: 'walk' });
     // A row's menu, where the list has one.
     const rowMenu = page.locator('[data-testid="line-actions"], [data-testid="reseller-actions"]').first();
     if ((path === '/users' || path === '/resellers') && (await rowMenu.count()) > 0) {
@@ -267,7 +267,7 @@ async function walkScreens(page: Page, walk: Walk): Promise<void> {
     await settle(page);
     const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     if ((width[0] ?? 0) > (width[1] ?? 0) + 1) walk.problems.push(`${path} at 390 px: ${width[0]} px wide`);
-    await page.screenshot(shot(`${name}-390`));
+    await shot(page, `${name}-390`, { folder: 'walk' });
     await page.setViewportSize(LAPTOP);
   }
 }
@@ -335,7 +335,7 @@ for (const role of ['master', 'sub', 'publisher'] as const) {
       await page.getByRole('menuitem', { name: 'Bloquear painel' }).click();
       await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
       for (const word of englishIn(await pageTexts(page))) walk.english.push(`/lock: ${word}`);
-      await page.screenshot(shot('publisher-lock-1366'));
+      await shot(page, 'publisher-lock-1366', { folder: 'walk' });
       await page.goto('/maintenance');
       await expect(page.getByText('Plataforma em manutenção')).toBeVisible();
       for (const word of englishIn(await pageTexts(page))) walk.english.push(`/maintenance: ${word}`);

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { ADMIN } from '../fixtures/session';
-
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+import { shot } from '../fixtures/shot';
 
 test('the CSP guard sees a refused inline script, which does not run', async ({ page, csp }) => {
   await page.goto('/login');
@@ -65,5 +64,5 @@ test('the API documentation renders under its own CSP', async ({ page }) => {
   await page.getByRole('link', { name: 'auth', exact: true }).click();
   await page.getByText('/api/auth/sign-in', { exact: true }).first().click();
   await expect(page.getByRole('button', { name: 'Try it out' })).toBeVisible();
-  await page.screenshot(shot('api-docs'));
+  await shot(page, 'api-docs', { fullPage: true });
 });

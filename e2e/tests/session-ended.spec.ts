@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { solveCaptcha } from '../fixtures/session';
 import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
-
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+import { shot } from '../fixtures/shot';
 
 // The texts of packages/shared (docs/product/messages.md#session-failures; decision 0029 for a session gone for good).
 const LOCKED_TEXT = 'Sessão expirada ou credenciais inválidas. Faça login novamente.';
@@ -53,7 +52,7 @@ test('a session ended elsewhere: /login says why, and signing in returns to the 
   await clickInUsers(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('session-notice')).toHaveText(BLOCKED_TEXT);
-  await page.screenshot(shot('60-session-ended-blocked'));
+  await shot(page, '60-session-ended-blocked', { fullPage: true });
 
   // Unblocked, the reseller signs in again and is back on /users; the notice is gone.
   await adminApi.call('POST', `/resellers/${id}/unblock`);
@@ -89,7 +88,7 @@ test('a session locked elsewhere: /lock shows the 401 text, and unlocking return
   await expect(page).toHaveURL(/\/lock$/);
   await expect(page.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
   await expect(page.getByTestId('session-notice')).toHaveText(LOCKED_TEXT);
-  await page.screenshot(shot('61-session-locked'));
+  await shot(page, '61-session-locked', { fullPage: true });
 
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
   await solveCaptcha(page);
@@ -108,5 +107,5 @@ test('a session locked elsewhere: /lock shows the 401 text, and unlocking return
   await page.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('session-notice')).toHaveText(ENDED_TEXT);
-  await page.screenshot(shot('62-session-ended-while-locked'));
+  await shot(page, '62-session-ended-while-locked', { fullPage: true });
 });

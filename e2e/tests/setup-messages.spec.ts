@@ -7,11 +7,11 @@ import { expect, RESELLER_PASSWORD, test } from '../fixtures/test';
 import { closeWhatsAppModal, copyWhatsAppMessage, showQrCode } from '../steps/setup-messages';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 import { expectedLineLinks } from '../fixtures/line-links';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#users (decision 0050): the setup message of a line's app, copied or sent over
 // WhatsApp, its QR code, and the admin's template editor. Screenshots of the viewport at 1366×768 and
 // 390×844.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 async function grantClipboard(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 }
@@ -53,7 +53,7 @@ test('a reseller sends a line’s setup message over WhatsApp; the admin edits t
   expect(await showQrCode(page)).toBe(
     expectedLineLinks(new URL(page.url()).origin, username, RESELLER_PASSWORD).m3uPlus,
   );
-  await page.screenshot(shot('80-setup-messages-whatsapp-1366'));
+  await shot(page, '80-setup-messages-whatsapp-1366');
 
   await closeWhatsAppModal(page);
   const other = await copyWhatsAppMessage(page, username, 'IPTV Smarters');
@@ -75,7 +75,7 @@ test('a reseller sends a line’s setup message over WhatsApp; the admin edits t
     await admin.getByTestId('setup-template-save').click();
     await expect(admin.getByText('Mensagem alterada com sucesso')).toBeVisible();
     await expect(admin.getByTestId('setup-template-status')).toHaveText('Editada');
-    await admin.screenshot(shot('82-setup-messages-admin-1366'));
+    await shot(admin, '82-setup-messages-admin-1366');
 
     const edited = await copyWhatsAppMessage(page, username);
     expect(edited.text).toBe(`Olá ${username}! Sua senha: ${RESELLER_PASSWORD}. {campo_novo}`);
@@ -122,7 +122,7 @@ test('on a phone the WhatsApp modal fits the screen, and a line without a phone 
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await mobile.screenshot(shot('81-setup-messages-whatsapp-phone'));
+    await shot(mobile, '81-setup-messages-whatsapp-phone');
     expect(await showQrCode(mobile)).toBe(
       expectedLineLinks(new URL(mobile.url()).origin, line.username, line.password).m3uPlus,
     );

@@ -7,12 +7,12 @@ import { addAndVerifyDomain } from '../steps/domains';
 import { fetchShortLink, makeShortLink, openShortLink } from '../steps/short-links';
 import { LAPTOP, PHONE } from '../fixtures/devices';
 import { panelPort } from '../fixtures/panel-port';
+import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#short-links (decision 0049): a reseller with a verified domain makes short links
 // of a line in 'Links curtos' and a customer's app opens them (the SS IPTV one on the ss. sub-domain).
 // The domain is added and verified on /domains (decision 0048) against the journeys' fake DNS, which
 // answers 127.0.0.1 (PANEL_PUBLIC_ADDRESSES) for any name.
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 let dns: FakeDns | undefined;
 
@@ -49,7 +49,7 @@ test('a reseller makes short links of each type and a customer’s app opens the
     'Você precisa de um domínio verificado para criar links curtos.',
   );
   await expect(modal.getByTestId('short-links-domains-link')).toHaveAttribute('href', '/domains');
-  await page.screenshot(shot('80-short-links-no-domain-1366'));
+  await shot(page, '80-short-links-no-domain-1366');
   await modal.getByTestId('short-links-domains-link').click();
   await expect(page).toHaveURL(/\/domains$/);
 
@@ -77,7 +77,7 @@ test('a reseller makes short links of each type and a customer’s app opens the
     expect(answer?.status(), path).toBe(404);
     await expect(customer.locator('body')).toHaveText('Link não encontrado.');
   }
-  await customer.screenshot(shot('83-short-link-unknown-code'));
+  await shot(customer, '83-short-link-unknown-code');
   await customer.close();
   const unknown = await fetchShortLink(`http://${host}/abcdefg`);
   expect([unknown.status, unknown.body]).toEqual([404, 'Link não encontrado.']);
@@ -99,7 +99,7 @@ test('a reseller makes short links of each type and a customer’s app opens the
     .click();
   await expect(page.getByText('Copiado para a área de transferência!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(m3u);
-  await page.screenshot(shot('81-short-links-1366'));
+  await shot(page, '81-short-links-1366');
   // The toasts (bottom right) go away before the last row's delete button is clicked; a toast under the
   // pointer would wait for it to leave.
   await page.mouse.move(0, 0);
@@ -119,5 +119,5 @@ test('a reseller makes short links of each type and a customer’s app opens the
     const box = await part.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   }
-  await page.screenshot(shot('82-short-links-phone'));
+  await shot(page, '82-short-links-phone');
 });

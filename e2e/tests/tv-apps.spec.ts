@@ -8,10 +8,10 @@ import { uniqueUsername } from '../fixtures/resellers';
 import { connectDreamTv, connectTv } from '../steps/tv-apps';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 import { expectedLineLinks } from '../fixtures/line-links';
+import { shot } from '../fixtures/shot';
 
 // docs/product/rules.md#dreamtv-mac (decision 0051): DreamTV and connect TV, against local fakes of both
 // services on the fixed ports the e2e server is pointed at (fixtures/fake-ports.ts).
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
 let dreamTv: FakeDreamTv;
 let tv: FakeConnectTv;
@@ -50,7 +50,7 @@ test('a reseller connects a line to DreamTV, moves it, sends it to a TV and disc
     url: playlistUrl,
   });
   await expect(page.getByText('Playlist adicionada ao DreamTV.')).toBeVisible();
-  await page.screenshot(shot('80-dreamtv-connected-1366'));
+  await shot(page, '80-dreamtv-connected-1366');
 
   await modal.getByTestId('dreamtv-mac').fill('AA:BB:CC:10:20:31');
   await modal.getByTestId('dreamtv-submit').click();
@@ -63,7 +63,7 @@ test('a reseller connects a line to DreamTV, moves it, sends it to a TV and disc
 
   const sent = await connectTv(page, username, 'a1:b2:c3:d4:e5:f6');
   expect(tv.sent.at(-1)).toEqual({ mac: 'A1:B2:C3:D4:E5:F6', name: username, playlistUrl });
-  await page.screenshot(shot('81-connect-tv-sent-1366'));
+  await shot(page, '81-connect-tv-sent-1366');
   await page.keyboard.press('Escape');
   await expect(sent).toBeHidden();
 });
@@ -85,7 +85,7 @@ test('a line created with a DreamTV MAC gets dream_ credentials and its playlist
   );
   const held = [...dreamTv.playlists.values()].find((playlist) => playlist.name === line.username);
   expect(held?.url).toBe(expectedLineLinks(new URL(page.url()).origin, line.username, line.password).m3uPlus);
-  await page.screenshot(shot('82-dreamtv-created-1366'));
+  await shot(page, '82-dreamtv-created-1366');
 });
 
 test('on a phone the DreamTV dialog fits the screen', async ({ browser, baseURL, csp, newReseller }) => {
@@ -101,7 +101,7 @@ test('on a phone the DreamTV dialog fits the screen', async ({ browser, baseURL,
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await mobile.screenshot(shot('83-dreamtv-connected-phone'));
+    await shot(mobile, '83-dreamtv-connected-phone');
   } finally {
     await phone.close();
   }

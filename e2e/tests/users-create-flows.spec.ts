@@ -1,8 +1,7 @@
 import { closeCreatedModal, lineRow } from '../fixtures/lines';
 import { ADMIN, logout } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
-
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+import { shot } from '../fixtures/shot';
 
 test('"Criar teste rápido" creates a trial in one click', async ({ adminPage: page }) => {
   test.setTimeout(120_000);
@@ -13,7 +12,7 @@ test('"Criar teste rápido" creates a trial in one click', async ({ adminPage: p
   await expect(form.getByRole('switch', { name: 'Teste' })).toBeChecked();
   await expect(form.getByRole('switch', { name: 'Usuário e senha aleatórios' })).toBeChecked();
   await expect(form.getByTestId('create-line-price')).toHaveText('Grátis (teste)');
-  await page.screenshot(shot('62-quick-test-form'));
+  await shot(page, '62-quick-test-form', { fullPage: true });
 
   // The one click.
   await form.getByRole('button', { name: 'Criar teste' }).click();
@@ -49,7 +48,7 @@ test('an admin creates a line owned by a chosen master, who then sees it in its 
   await form.getByRole('switch', { name: 'Usuário e senha aleatórios' }).check({ force: true });
   await form.getByTestId('create-line-package').selectOption('17');
   await expect(form.getByTestId('create-line-price')).toHaveText('Grátis (admin)');
-  await page.screenshot(shot('63-create-line-owner'));
+  await shot(page, '63-create-line-owner', { fullPage: true });
   await form.getByTestId('create-line-submit').click();
   const created = page.getByTestId('line-created-modal');
   // The creation takes the tree lock and writes the line, its log and outbox: slow on a busy CI machine.

@@ -4,8 +4,8 @@ import { closeCreatedModal, createLine, lineAction, lineRow } from '../fixtures/
 import { uniqueUsername } from '../fixtures/resellers';
 import { loginAs } from '../fixtures/session';
 import { openPhone } from '../fixtures/devices';
+import { shot } from '../fixtures/shot';
 
-const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 /** "1.234,50" → 123450: balances are compared in cents, never floats. */
 function cents(text: string): number {
   const match = /(-?[\d.]+),(\d{2})/.exec(text);
@@ -66,7 +66,7 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
   expect(iptv).toMatchObject({ username: iptvName, password: 'senha9x' });
   await expect(iptv.modal.getByTestId('line-created-system')).toHaveText('IPTV');
   await expect(page.locator('[data-small-toast]').getByText('Novo usuário criado')).toBeVisible();
-  await page.screenshot(shot('20-users-created-credentials'));
+  await shot(page, '20-users-created-credentials', { fullPage: true });
   await closeCreatedModal(page);
   balance -= 100;
   await expectBalance(page, balance);
@@ -98,7 +98,7 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
     mac: typedMac,
     beforeSubmit: async (form) => {
       await expect(form.getByTestId('create-line-mac')).toHaveValue(mac);
-      await page.screenshot(shot('21-users-create-hybrid'));
+      await shot(page, '21-users-create-hybrid', { fullPage: true });
     },
   });
   await expect(hybrid.modal.getByTestId('line-created-system')).toHaveText('Híbrido');
@@ -139,14 +139,14 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
 
   await expect(page.getByTestId('users-table-row')).toHaveCount(4);
   await expect(page.getByTestId('users-table-footer')).toHaveText('Página 1 a 1 - Quantidade 4');
-  await page.screenshot(shot('22-users-list'));
+  await shot(page, '22-users-list', { fullPage: true });
 
   // Renew the IPTV line by package 53 (3,00 × 1 screen): the price, then the balance drops by it.
   await lineAction(page, iptvName, 'renew-package');
   const renewPackage = page.getByTestId('renew-package-modal');
   await renewPackage.getByTestId('renew-package-select').selectOption('53');
   await expect(renewPackage.getByTestId('renew-package-price')).toHaveText('Custo: 3,00 créditos');
-  await page.screenshot(shot('23-users-renew-package'));
+  await shot(page, '23-users-renew-package', { fullPage: true });
   await renewPackage.getByTestId('renew-package-submit').click();
   await expect(renewPackage).toBeHidden();
   await expect(page.getByText('Usuário renovado com sucesso').first()).toBeVisible();
@@ -162,7 +162,7 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
     'Quando o aparelho para de assistir, a tela fica livre em até 30 segundos (em até 90 segundos quando o conteúdo vem direto do servidor de streaming).',
   );
   await expect(policy).toContainText('Com todas as telas em uso, um novo aparelho é recusado');
-  await page.screenshot(shot('23b-users-screens-policy'));
+  await shot(page, '23b-users-screens-policy', { fullPage: true });
   await screensModal.getByRole('button', { name: 'Cancelar' }).click();
   await expect(screensModal).toBeHidden();
 
@@ -176,7 +176,7 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
   await expect(renewCalendar.getByTestId('renew-calendar-days')).toContainText('15 dias');
   const calendarPrice = (await renewCalendar.getByTestId('renew-calendar-price').textContent()) ?? '';
   expect(calendarPrice).toBe('Custo: 0,50 créditos');
-  await page.screenshot(shot('24-users-renew-calendar'));
+  await shot(page, '24-users-renew-calendar', { fullPage: true });
   await renewCalendar.getByTestId('renew-calendar-submit').click();
   await expect(renewCalendar).toBeHidden();
   balance -= cents(calendarPrice);
@@ -191,7 +191,7 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
   await chooseFilter(page, 'filter-expiry', '3 dias');
   await expect(page.getByTestId('users-table-row')).toHaveCount(1);
   await expect(lineRow(page, trial.username)).toBeVisible();
-  await page.screenshot(shot('25-users-filter-expiry'));
+  await shot(page, '25-users-filter-expiry', { fullPage: true });
   // Remembered per list: a reload keeps the filter.
   await page.reload();
   await expect(page.getByTestId('filter-expiry')).toHaveValue('3 dias');
@@ -209,7 +209,7 @@ test('a reseller creates IPTV, P2P, hybrid and trial lines, renews two, filters 
   );
   await cleanup.getByTestId('cleanup-confirm-confirm').click();
   await expect(cleanup.getByTestId('cleanup-result')).toHaveText('Nenhum usuário para remover.');
-  await page.screenshot(shot('26-users-cleanup'));
+  await shot(page, '26-users-cleanup', { fullPage: true });
   await cleanup.getByTestId('cleanup-close').click();
   await expect(page.getByTestId('users-table-row')).toHaveCount(4);
 
@@ -254,7 +254,7 @@ test('on a phone with vertical tables, /users is one column of cards grouped by 
     const headings = mobile.getByTestId('users-table-group-heading');
     await expect(headings).toHaveCount(2);
     await expect(headings.first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
-    await mobile.screenshot(shot('27-users-phone-cards'));
+    await shot(mobile, '27-users-phone-cards', { fullPage: true });
   } finally {
     await phone.close();
   }

@@ -1,3 +1,5 @@
+// Testing Library's DOM matchers (toBeInTheDocument, toHaveTextContent, toBeDisabled…) and their types.
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 

@@ -69,7 +69,7 @@ describe('authenticated shell', () => {
     renderApp('/dashboard', 'reseller', { user_migration_list: 'true' });
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 5000 });
     fireEvent.click(await within(nav).findByRole('button', { name: 'Migrar cliente' }));
-    expect(await screen.findByTestId('migration-url', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('migration-url', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("hides 'Migrar cliente' from a reseller while user_migration_list is 'false'", async () => {

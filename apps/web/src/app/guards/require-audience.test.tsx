@@ -112,7 +112,7 @@ describe('RequireAudience', () => {
         </Routes>
       </MemoryRouter>,
     );
-    expect(await screen.findByTestId('profile-error-retry')).toBeTruthy();
+    expect(await screen.findByTestId('profile-error-retry')).toBeInTheDocument();
     expect(screen.queryByText('página dashboard')).toBeNull();
   });
 });

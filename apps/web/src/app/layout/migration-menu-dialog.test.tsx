@@ -60,7 +60,7 @@ describe("the menu's 'Migrar cliente' (decision 0067)", () => {
 
     await screen.findByTestId('line-created-modal');
     expect(screen.queryByTestId('migration-dialog')).toBeNull();
-    expect(screen.queryByText(MIGRATION_MESSAGES.migratedTitle)).not.toBeNull();
+    expect(screen.queryByText(MIGRATION_MESSAGES.migratedTitle)).toBeInTheDocument();
     expect(screen.getByTestId('line-created-notice').textContent).toBe(
       MIGRATION_MESSAGES.migratedWithNewCredentials,
     );

@@ -180,9 +180,9 @@ describe('DataTable: merged columns (decision 0073)', () => {
   it('a card shows each merged column as a line of its own', () => {
     renderWithProviders(<MergedHarness cardMode />);
     const [card] = screen.getAllByTestId('people-card');
-    expect(within(card as HTMLElement).queryByText('Cidade')).not.toBeNull();
-    expect(within(card as HTMLElement).queryByText('Recife')).not.toBeNull();
-    expect(within(card as HTMLElement).queryByText('8199')).not.toBeNull();
+    expect(within(card as HTMLElement).queryByText('Cidade')).toBeInTheDocument();
+    expect(within(card as HTMLElement).queryByText('Recife')).toBeInTheDocument();
+    expect(within(card as HTMLElement).queryByText('8199')).toBeInTheDocument();
     expect(screen.queryByText('Senha')).toBeNull();
   });
 });

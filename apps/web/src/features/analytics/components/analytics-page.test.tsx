@@ -49,7 +49,7 @@ describe('/admin/analytics/{type} (docs/product/screens.md#analytics)', () => {
       'http://img/matrix.jpg',
     );
     expect(within(rows[0]!).getByTestId('analytics-views').textContent).toBe('1.200 (80%)');
-    expect(within(rows[1]!).getByTestId('analytics-no-poster')).toBeTruthy();
+    expect(within(rows[1]!).getByTestId('analytics-no-poster')).toBeInTheDocument();
     expect(screen.getByTestId('sort-total').dataset.sort).toBe('descending');
 
     fireEvent.click(screen.getByTestId('analytics-period'));
@@ -97,7 +97,7 @@ describe('/admin/analytics/{type} (docs/product/screens.md#analytics)', () => {
     renderPage('series');
     const trash = await screen.findByRole('button', { name: 'Enviar para a lixeira: Dark' });
     fireEvent.click(trash);
-    expect(await screen.findByText('Título enviado para a lixeira')).toBeTruthy();
+    expect(await screen.findByText('Título enviado para a lixeira')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ media_type: 5, media_id: 4 });
 
     answer = {
@@ -105,7 +105,7 @@ describe('/admin/analytics/{type} (docs/product/screens.md#analytics)', () => {
       body: { status: 409, code: 'conflict', message: 'Este título já está na fila de exclusão.' },
     };
     fireEvent.click(screen.getByRole('button', { name: 'Enviar para a lixeira: Dark' }));
-    expect(await screen.findByText('Este título já está na fila de exclusão.')).toBeTruthy();
+    expect(await screen.findByText('Este título já está na fila de exclusão.')).toBeInTheDocument();
   });
 
   it('a queued item says so and its trash action is disabled', async () => {
@@ -113,9 +113,9 @@ describe('/admin/analytics/{type} (docs/product/screens.md#analytics)', () => {
     renderPage('series');
     const rows = await screen.findAllByTestId('analytics-table-row');
     expect(within(rows[0]!).getByTestId('analytics-queued').textContent).toBe('Na fila de exclusão');
-    expect(within(rows[0]!).getByTestId('analytics-trash')).toHaveProperty('disabled', true);
+    expect(within(rows[0]!).getByTestId('analytics-trash')).toBeDisabled();
     expect(within(rows[1]!).queryByTestId('analytics-queued')).toBeNull();
-    expect(within(rows[1]!).getByTestId('analytics-trash')).toHaveProperty('disabled', false);
+    expect(within(rows[1]!).getByTestId('analytics-trash')).toBeEnabled();
   });
 
   it("says 'Nenhum Resultado' when nothing was watched, and a failed load retries", async () => {

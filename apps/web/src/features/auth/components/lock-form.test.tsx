@@ -45,7 +45,7 @@ describe('LockForm', () => {
 
     expect(onSubmit).toHaveBeenCalledWith({ password: 'senha1', 'g-recaptcha-response': 'pow' });
     expect(screen.getByTestId('unlock-error').textContent).toBe('Erro no desbloqueio. Tente novamente.');
-    expect((screen.getByRole('button', { name: 'Desbloquear' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Desbloquear' })).toBeEnabled();
     await act(() => vi.advanceTimersByTimeAsync(9_900));
     expect(captchaValue()).toBe('pow');
     // The widget is reset: it reports itself unverified and the spent payload is dropped.

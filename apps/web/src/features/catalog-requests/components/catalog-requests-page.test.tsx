@@ -75,7 +75,9 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
       'Ações',
     ]);
     expect(screen.getByTestId('request-total').textContent).toBe('3');
-    expect(within(await screen.findByTestId('publisher-summary')).getByText('fornecedor')).toBeTruthy();
+    expect(
+      within(await screen.findByTestId('publisher-summary')).getByText('fornecedor'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('request-status').textContent).toBe('Na fila');
   });
 
@@ -94,7 +96,7 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
     // Said in the summary, not again in a toast.
     expect(screen.getAllByText('Erro no servidor.')).toHaveLength(1);
     fireEvent.click(retry);
-    expect(await within(summary).findByText('fornecedor')).toBeTruthy();
+    expect(await within(summary).findByText('fornecedor')).toBeInTheDocument();
     expect(within(summary).queryByTestId('publisher-summary-error')).toBeNull();
   });
 
@@ -118,7 +120,7 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
     renderPage(buildProfile({ type: 'reseller' }), true);
     const input = await screen.findByTestId('title-search-input');
     fireEvent.click(screen.getByTestId('request-new-submit'));
-    expect(await screen.findByText(CATALOG_REQUEST_MESSAGES.titleRequired)).toBeTruthy();
+    expect(await screen.findByText(CATALOG_REQUEST_MESSAGES.titleRequired)).toBeInTheDocument();
     for (const text of ['m', 'ma', 'mat', 'matrix']) fireEvent.change(input, { target: { value: text } });
     fireEvent.click(await screen.findByTestId('title-result', {}, { timeout: 3000 }));
     const searches = calls.filter((call) => call.path === '/catalog/search');
@@ -126,7 +128,7 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
     fireEvent.click(screen.getByTestId('request-new-submit'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ tmdb_id: 603, media_type: 'movie' });
-    expect(await screen.findByText(CATALOG_REQUEST_MESSAGES.added)).toBeTruthy();
+    expect(await screen.findByText(CATALOG_REQUEST_MESSAGES.added)).toBeInTheDocument();
   });
 
   it('a title already requested says so, with its status and whether the caller was counted (decision 0071)', async () => {
@@ -151,7 +153,7 @@ describe('/requests/catalog (docs/product/screens.md#catalog-requests)', () => {
       fireEvent.change(await screen.findByTestId('title-search-input'), { target: { value: 'matrix' } });
       fireEvent.click(await screen.findByTestId('title-result', {}, { timeout: 3000 }));
       fireEvent.click(screen.getByTestId('request-new-submit'));
-      expect(await screen.findByText(answer.text)).toBeTruthy();
+      expect(await screen.findByText(answer.text)).toBeInTheDocument();
       expect(screen.queryByText(CATALOG_REQUEST_MESSAGES.added)).toBeNull();
       view.unmount();
       cleanNotifications();

@@ -64,8 +64,8 @@ describe('/catalog/garbage (docs/product/screens.md#content-removal)', () => {
       'Na fila de exclusão',
     ]);
     expect(within(rows[1]!).getByTestId('removal-status').textContent).toBe('Excluído permanentemente');
-    expect(within(rows[1]!).getByText('Série')).toBeTruthy();
-    expect(within(rows[0]!).getByTestId('removal-cancel')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Série')).toBeInTheDocument();
+    expect(within(rows[0]!).getByTestId('removal-cancel')).toBeInTheDocument();
     expect(within(rows[1]!).queryByTestId('removal-cancel')).toBeNull();
     expect(within(rows[1]!).queryByTestId('removal-remove')).toBeNull();
   });
@@ -85,7 +85,7 @@ describe('/catalog/garbage (docs/product/screens.md#content-removal)', () => {
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar exclusão: Filme 1' }));
-    expect(await screen.findByText('Título removido da lixeira')).toBeTruthy();
+    expect(await screen.findByText('Título removido da lixeira')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('removals-table-row')).toHaveLength(1));
 
     fireEvent.click(screen.getByRole('button', { name: 'Excluir permanentemente: Filme 2' }));
@@ -93,7 +93,7 @@ describe('/catalog/garbage (docs/product/screens.md#content-removal)', () => {
     expect(dialog.textContent).toContain('Deseja realmente excluir permanentemente este título?');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
-    expect(await screen.findByText('Título excluído permanentemente')).toBeTruthy();
+    expect(await screen.findByText('Título excluído permanentemente')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('removal-status').textContent).toBe('Excluído permanentemente'),
     );

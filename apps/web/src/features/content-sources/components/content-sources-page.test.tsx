@@ -287,7 +287,7 @@ describe("'Sincronizar'", () => {
     await waitFor(() => expect(phase()).toBe('Filmes'));
     expect(count()).toBe('3 / 10');
     expect(screen.getByTestId('content-source-4-status').textContent).toBe('Sincronizando');
-    expect((screen.getByTestId('content-source-4-sync') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('content-source-4-sync')).toBeDisabled();
     // No total yet: an animated striped bar and the count so far.
     await waitFor(() => expect(phase()).toBe('Guia (EPG)'));
     expect(count()).toBe('120 itens');
@@ -406,7 +406,7 @@ describe('categories', () => {
       body: { status: 404, code: 'not_found', message: CONTENT_MESSAGES.categoryNotFound },
     };
     fireEvent.click(within(dialog).getByTestId('category-bouquets-submit'));
-    expect(await screen.findByText(CONTENT_MESSAGES.categoryNotFound)).toBeTruthy();
+    expect(await screen.findByText(CONTENT_MESSAGES.categoryNotFound)).toBeInTheDocument();
   });
 
   it("says 'Nenhuma categoria importada' when the library has none", async () => {

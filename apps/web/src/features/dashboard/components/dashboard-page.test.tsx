@@ -203,7 +203,7 @@ describe('DashboardPage: profile card', () => {
       LINE_MESSAGES.trialsDisabled,
     );
     const button = screen.getByTestId('quick-link-quick-test');
-    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button).toBeDisabled();
     fireEvent.click(button);
     expect(router.state.location.pathname).toBe('/dashboard');
   });

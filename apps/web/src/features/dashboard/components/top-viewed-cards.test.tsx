@@ -23,11 +23,11 @@ function renderCards(answers: MockAnswer[]) {
 describe('TopViewedCards (docs/product/screens.md#dashboard)', () => {
   it("titles both charts with the period, draws the one with rows and says 'Nenhum Resultado' for the other", async () => {
     renderCards([{ body: TOP }]);
-    expect(await screen.findByText('Filmes mais assistidos')).toBeTruthy();
-    expect(screen.getByText('Séries mais assistidas')).toBeTruthy();
+    expect(await screen.findByText('Filmes mais assistidos')).toBeInTheDocument();
+    expect(screen.getByText('Séries mais assistidas')).toBeInTheDocument();
     expect((await screen.findByTestId('top-viewed-movies-period')).textContent).toBe('Últimos 7 dias');
     // The chart's chunk arrives after the data: its loader, then the chart.
-    expect(await screen.findByTestId('top-viewed-movies-chart', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('top-viewed-movies-chart', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('top-viewed-series-empty').textContent).toBe('Nenhum Resultado');
   });
 
@@ -37,7 +37,7 @@ describe('TopViewedCards (docs/product/screens.md#dashboard)', () => {
     expect(failure.textContent).toContain(
       'Serviço temporariamente indisponível. Tente novamente em instantes.',
     );
-    expect(screen.getByTestId('top-viewed-series-error')).toBeTruthy();
+    expect(screen.getByTestId('top-viewed-series-error')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('top-viewed-movies-error-retry'));
     expect((await screen.findByTestId('top-viewed-movies-empty')).textContent).toBe('Nenhum Resultado');
     expect(calls.filter((call) => call.path === '/dashboard/top-viewed')).toHaveLength(2);

@@ -62,7 +62,7 @@ describe('domains list (docs/product/screens.md#domains)', () => {
   it("loads, then an empty list says 'Nenhum domínio cadastrado'", async () => {
     mockApi({ 'GET /domains': list() });
     renderPage();
-    expect(screen.getByTestId('domains-loading')).toBeTruthy();
+    expect(screen.getByTestId('domains-loading')).toBeInTheDocument();
     expect((await screen.findByTestId('domains-empty')).textContent).toContain('Nenhum domínio cadastrado');
   });
 
@@ -99,7 +99,7 @@ describe('domains list (docs/product/screens.md#domains)', () => {
     expect(screen.queryByTestId('domain-9-set-default')).toBeNull();
     expect(screen.getByTestId('domain-8-set-default').textContent).toBe('Definir como padrão');
     // 'Verificar' only on a pending domain.
-    expect(screen.getByTestId('domain-8-verify')).toBeTruthy();
+    expect(screen.getByTestId('domain-8-verify')).toBeInTheDocument();
     expect(screen.queryByTestId('domain-9-verify')).toBeNull();
   });
 
@@ -124,10 +124,10 @@ describe('domains list (docs/product/screens.md#domains)', () => {
       await screen.findByText(DOMAIN_CHECK_ERRORS.notPointed, {
         selector: '.mantine-Notification-description',
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     answer = buildDomain({ id: 8, domain: 'pendente.com' });
     fireEvent.click(screen.getByTestId('domain-8-verify'));
-    expect(await screen.findByText(DOMAIN_MESSAGES.verified)).toBeTruthy();
+    expect(await screen.findByText(DOMAIN_MESSAGES.verified)).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/domains/8/verify')).toHaveLength(2);
   });
 
@@ -139,14 +139,14 @@ describe('domains list (docs/product/screens.md#domains)', () => {
     });
     renderPage();
     fireEvent.click(await screen.findByTestId('domain-8-set-default'));
-    expect(await screen.findByText(DOMAIN_MESSAGES.defaultSet)).toBeTruthy();
+    expect(await screen.findByText(DOMAIN_MESSAGES.defaultSet)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('domain-9-remove'));
     expect((await screen.findByTestId('domain-remove')).textContent).toContain(
       'Deseja realmente excluir o domínio "padrao.com"?',
     );
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(screen.getByTestId('domain-remove-confirm'));
-    expect(await screen.findByText(DOMAIN_MESSAGES.removed)).toBeTruthy();
+    expect(await screen.findByText(DOMAIN_MESSAGES.removed)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/domains/9']);
   });
 });
@@ -167,21 +167,23 @@ describe("'Novo domínio' modal", () => {
     renderPage(RESELLER, true);
     await screen.findByTestId('domain-new-input');
     fireEvent.click(screen.getByTestId('domain-new-submit'));
-    expect(await screen.findByText('O domínio é obrigatório')).toBeTruthy();
+    expect(await screen.findByText('O domínio é obrigatório')).toBeInTheDocument();
     type('domain-new-input', 'site.c0m');
     fireEvent.click(screen.getByTestId('domain-new-submit'));
-    expect(await screen.findByText('Formato de domínio inválido (ex: meudominio.com.br)')).toBeTruthy();
+    expect(
+      await screen.findByText('Formato de domínio inválido (ex: meudominio.com.br)'),
+    ).toBeInTheDocument();
     // Bare IPs and internal names (decision 0048): the shared message, before any request.
     for (const internal of ['semponto', 'metadata.google.internal', '169.254.169.254', '::1']) {
       type('domain-new-input', internal);
       fireEvent.click(screen.getByTestId('domain-new-submit'));
-      expect(await screen.findByText(DOMAIN_MESSAGES.internal)).toBeTruthy();
+      expect(await screen.findByText(DOMAIN_MESSAGES.internal)).toBeInTheDocument();
     }
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     type('domain-new-input', ' Novo.COM.br ');
     fireEvent.click(screen.getByTestId('domain-new-submit'));
-    expect(await screen.findByText(DOMAIN_MESSAGES.taken)).toBeTruthy();
+    expect(await screen.findByText(DOMAIN_MESSAGES.taken)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ domain: 'novo.com.br' });
 
     answer = { status: 201, body: created };
@@ -190,7 +192,7 @@ describe("'Novo domínio' modal", () => {
     expect(within(setup).getByTestId('domain-setup-nameservers').textContent).toContain('ns1.painel.net');
     expect(within(setup).getByTestId('domain-setup-token').textContent).toBe('tok_novo');
     expect(setup.textContent).toContain('http://novo.com.br/.well-known/painel-dominio.txt');
-    expect(await screen.findByText(DOMAIN_MESSAGES.added)).toBeTruthy();
+    expect(await screen.findByText(DOMAIN_MESSAGES.added)).toBeInTheDocument();
     // /domains/create becomes /domains once the modal is closed.
     expect(screen.getByTestId('location').textContent).toBe('/domains/create');
     fireEvent.click(screen.getByTestId('domain-new-done'));

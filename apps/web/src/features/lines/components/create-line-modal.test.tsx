@@ -109,7 +109,7 @@ describe('CreateLineModal (docs/product/screens.md#create-flow, docs/product/rul
     expect(input('create-line-2359').checked).toBe(true);
     fireEvent.click(screen.getByTestId('create-line-trial'));
     expect(input('create-line-2359').checked).toBe(false);
-    expect(input('create-line-2359').disabled).toBe(true);
+    expect(input('create-line-2359')).toBeDisabled();
     expect(screen.queryByTestId('create-line-package')).toBeNull();
     expect(screen.getByTestId('create-line-price').textContent).toBe('Grátis (teste)');
     type('create-line-username', 'teste01');
@@ -150,7 +150,7 @@ describe('CreateLineModal (docs/product/screens.md#create-flow, docs/product/rul
       LINE_MESSAGES.trialsDisabled,
     );
     expect(input('create-line-trial').checked).toBe(false);
-    expect(input('create-line-trial').disabled).toBe(true);
+    expect(input('create-line-trial')).toBeDisabled();
     expect(screen.getAllByTestId('create-line-package')).toHaveLength(1);
   });
 
@@ -171,17 +171,15 @@ describe('CreateLineModal (docs/product/screens.md#create-flow, docs/product/rul
     expect(mac.maxLength).toBe(17);
     type('create-line-mac', 'AA-BB-CC-zz');
     expect(mac.value).toBe('aa:bb:cc');
-    expect((screen.getByTestId('create-line-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('create-line-submit')).toBeDisabled();
     expect(calls.some((call) => call.path === '/users/checkmac')).toBe(false);
     type('create-line-mac', 'AA-BB-CC-DD-EE-FF-11');
     expect(mac.value).toBe('aa:bb:cc:dd:ee:ff');
     expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
-    expect((screen.getByTestId('create-line-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('create-line-submit')).toBeDisabled();
     type('create-line-mac', 'aabbccddee00');
     expect(mac.value).toBe('aa:bb:cc:dd:ee:00');
-    await waitFor(() =>
-      expect((screen.getByTestId('create-line-submit') as HTMLButtonElement).disabled).toBe(false),
-    );
+    await waitFor(() => expect(screen.getByTestId('create-line-submit')).toBeEnabled());
     expect(screen.queryByText(LINE_MESSAGES.macTaken)).toBeNull();
   });
 
@@ -207,7 +205,7 @@ describe('CreateLineModal (docs/product/screens.md#create-flow, docs/product/rul
     await choosePackage(/Completo/);
     type('create-line-dreamtv-mac', 'aa:bb:cc');
     fireEvent.click(screen.getByTestId('create-line-submit'));
-    expect(await screen.findByText(TV_APPS_MESSAGES.dreamTvMacFormat)).toBeTruthy();
+    expect(await screen.findByText(TV_APPS_MESSAGES.dreamTvMacFormat)).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path === '/users')).toBe(false);
     type('create-line-dreamtv-mac', 'aa:bb:cc:dd:ee:ff');
     expect(input('create-line-dreamtv-mac').value).toBe('AA:BB:CC:DD:EE:FF');
@@ -243,7 +241,7 @@ describe('CreateLineModal (docs/product/screens.md#create-flow, docs/product/rul
     async function chooseOwner(label: string) {
       const owner = screen.getByTestId('create-line-owner');
       fireEvent.click(owner);
-      await waitFor(() => expect(owner.getAttribute('aria-controls')).toBeTruthy());
+      await waitFor(() => expect(owner).toHaveAttribute('aria-controls', expect.stringMatching(/./)));
       const listbox = document.getElementById(owner.getAttribute('aria-controls') ?? '') as HTMLElement;
       fireEvent.click(await within(listbox).findByRole('option', { name: label, hidden: true }));
       await waitFor(() => expect((owner as HTMLInputElement).value).toBe(label));

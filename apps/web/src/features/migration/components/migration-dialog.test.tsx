@@ -69,7 +69,7 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
     const calls = mockApi({});
     renderDialog();
     fireEvent.click(screen.getByTestId('migration-verify'));
-    expect(await screen.findByText(MIGRATION_MESSAGES.required)).toBeTruthy();
+    expect(await screen.findByText(MIGRATION_MESSAGES.required)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -91,35 +91,35 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
     expect(screen.getByTestId('migration-total_days').textContent).toBe('10');
     expect(screen.getByTestId('migration-max_connections').textContent).toBe('2');
     expect(screen.getByTestId('migration-credits_to_deduct').textContent).toBe('0,67');
-    expect(screen.getByText(MIGRATION_MESSAGES.serviceHint)).toBeTruthy();
+    expect(screen.getByText(MIGRATION_MESSAGES.serviceHint)).toBeInTheDocument();
     expect(screen.getByTestId('migration-balance').textContent).toBe('Seu saldo: 10,00 créditos');
     expect(calls[0]?.body).toEqual({ url: URL_TEXT });
 
     fireEvent.click(screen.getByTestId('migration-submit'));
-    expect(await screen.findByText(MIGRATION_MESSAGES.serviceRequired)).toBeTruthy();
+    expect(await screen.findByText(MIGRATION_MESSAGES.serviceRequired)).toBeInTheDocument();
     expect(calls).toHaveLength(1);
 
     fireEvent.change(screen.getByTestId('migration-service'), { target: { value: 'p2p' } });
     fireEvent.click(screen.getByTestId('migration-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[1]?.body).toEqual({ url: URL_TEXT, service: 'p2p' });
-    expect(await screen.findByText(MIGRATION_MESSAGES.migrated)).toBeTruthy();
-    expect(await screen.findByText('lista de usuários')).toBeTruthy();
+    expect(await screen.findByText(MIGRATION_MESSAGES.migrated)).toBeInTheDocument();
+    expect(await screen.findByText('lista de usuários')).toBeInTheDocument();
   });
 
   it("disables 'Migrar' when the balance minus credits_to_deduct is below 0", async () => {
     mockApi({ 'POST /migration/check': { body: { ...CHECK, credits_to_deduct: '10.01' } } });
     renderDialog({ credits: '10.00' });
     await verify();
-    expect(((await screen.findByTestId('migration-submit')) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('migration-not-enough')).toBeTruthy();
+    expect(await screen.findByTestId('migration-submit')).toBeDisabled();
+    expect(screen.getByTestId('migration-not-enough')).toBeInTheDocument();
   });
 
   it("keeps 'Migrar' enabled when the balance covers exactly the price", async () => {
     mockApi({ 'POST /migration/check': { body: { ...CHECK, credits_to_deduct: '10.00' } } });
     renderDialog({ credits: '10.00' });
     await verify();
-    expect(((await screen.findByTestId('migration-submit')) as HTMLButtonElement).disabled).toBe(false);
+    expect(await screen.findByTestId('migration-submit')).toBeEnabled();
   });
 
   it("an admin sees 'Grátis (admin)'", async () => {
@@ -127,7 +127,7 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
     renderDialog({ credits: '0.00', type: 'admin' as 'reseller' });
     await verify();
     expect((await screen.findByTestId('migration-price')).textContent).toBe('Grátis (admin)');
-    expect((screen.getByTestId('migration-submit') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('migration-submit')).toBeEnabled();
   });
 
   it("shows the provider's refusal under the URL, in Portuguese", async () => {
@@ -139,7 +139,7 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
     });
     renderDialog();
     await verify();
-    expect(await screen.findByText(MIGRATION_MESSAGES.refused)).toBeTruthy();
+    expect(await screen.findByText(MIGRATION_MESSAGES.refused)).toBeInTheDocument();
     expect(screen.queryByTestId('migration-check')).toBeNull();
   });
 
@@ -197,15 +197,15 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
     fireEvent.change(username, { target: { value: 'Cliente_Novo' } });
     fireEvent.change(password, { target: { value: 'abc' } });
     fireEvent.click(screen.getByTestId('migration-submit'));
-    expect(await screen.findByText(FIELD_MESSAGES.usernameCharset)).toBeTruthy();
-    expect(screen.queryByText(FIELD_MESSAGES.min6)).not.toBeNull();
+    expect(await screen.findByText(FIELD_MESSAGES.usernameCharset)).toBeInTheDocument();
+    expect(screen.queryByText(FIELD_MESSAGES.min6)).toBeInTheDocument();
     expect(calls).toHaveLength(1);
 
     // A name taken meanwhile: the server's 409 under the field.
     fireEvent.change(username, { target: { value: 'clientevelho' } });
     fireEvent.change(password, { target: { value: 'SenhaVelha' } });
     fireEvent.click(screen.getByTestId('migration-submit'));
-    expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeTruthy();
+    expect(await screen.findByText(LINE_MESSAGES.usernameTaken)).toBeInTheDocument();
     expect(calls[1]?.body).toEqual({
       url: FOREIGN_URL,
       service: 'iptv',
@@ -221,7 +221,7 @@ describe('MigrationDialog (docs/product/screens.md#migration-dialog, docs/produc
       newCredentials: true,
     });
     expect(onClose).not.toHaveBeenCalled();
-    expect(await screen.findByText('lista de usuários')).toBeTruthy();
+    expect(await screen.findByText('lista de usuários')).toBeInTheDocument();
   });
 
   it('a login that fits shows no new credentials and sends none', async () => {

@@ -45,7 +45,7 @@ describe('/admin/news (docs/product/screens.md#global-message)', () => {
     const editor = await screen.findByTestId('admin-news-editor');
     await waitFor(() => expect(editor.querySelector('strong')?.textContent).toBe('Manutenção'));
     const preview = screen.getByTestId('admin-news-preview');
-    expect(within(preview).getByText('Aviso!')).toBeTruthy();
+    expect(within(preview).getByText('Aviso!')).toBeInTheDocument();
     expect(preview.querySelector('strong')?.textContent).toBe('Manutenção');
     expect(preview.querySelector('em')?.textContent).toBe('domingo');
     expect((screen.getByTestId('admin-news-switch') as HTMLInputElement).checked).toBe(false);
@@ -64,7 +64,7 @@ describe('/admin/news (docs/product/screens.md#global-message)', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('admin-news-switch'));
     fireEvent.click(screen.getByTestId('admin-news-save'));
-    expect(await screen.findByText(NEWS_MESSAGES.saved)).toBeTruthy();
+    expect(await screen.findByText(NEWS_MESSAGES.saved)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       message: NEWS.message,
       show_modal_message: true,
@@ -81,14 +81,14 @@ describe('/admin/news (docs/product/screens.md#global-message)', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('admin-news-switch'));
     fireEvent.click(screen.getByTestId('admin-news-save'));
-    expect(await screen.findByText(NEWS_MESSAGES.requiredWhenOn)).toBeTruthy();
+    expect(await screen.findByText(NEWS_MESSAGES.requiredWhenOn)).toBeInTheDocument();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('shows a failed load with "Tentar novamente"', async () => {
     mockApi({ 'GET /admin/news': { status: 500, body: {} }, 'GET /panel-texts': TEXTS });
     renderPage();
-    expect(await screen.findByTestId('admin-news-error')).toBeTruthy();
+    expect(await screen.findByTestId('admin-news-error')).toBeInTheDocument();
   });
 
   it('edits a menu dialog text: choose it, save, restore the default', async () => {
@@ -114,7 +114,7 @@ describe('/admin/news (docs/product/screens.md#global-message)', () => {
     expect(screen.getByTestId('panel-text-status').textContent).toBe('Padrão');
 
     fireEvent.click(screen.getByTestId('panel-text-save'));
-    expect(await screen.findByText(PANEL_TEXTS_MESSAGES.saved)).toBeTruthy();
+    expect(await screen.findByText(PANEL_TEXTS_MESSAGES.saved)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       body: DEFAULT_PANEL_TEXTS.server_rules,
     });
@@ -123,7 +123,7 @@ describe('/admin/news (docs/product/screens.md#global-message)', () => {
     fireEvent.click(screen.getByTestId('panel-text-restore'));
     const dialog = await screen.findByTestId('panel-text-restore-confirm');
     fireEvent.click(within(dialog).getByTestId('panel-text-restore-confirm-confirm'));
-    expect(await screen.findByText(PANEL_TEXTS_MESSAGES.restored)).toBeTruthy();
+    expect(await screen.findByText(PANEL_TEXTS_MESSAGES.restored)).toBeInTheDocument();
     expect(calls.map((call) => call.method)).toContain('DELETE');
   });
 });

@@ -23,7 +23,7 @@ describe('the menu dialogs (docs/product/screens.md#menu-dialogs)', () => {
     });
     renderWithProviders(<ManualDialog opened onClose={() => {}} />);
     const body = await screen.findByTestId('panel-text-dialog-manual-body');
-    expect(within(screen.getByRole('dialog')).getByText('Manual de instruções')).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).getByText('Manual de instruções')).toBeInTheDocument();
     expect(body.querySelector('b')?.textContent).toBe('Passo 1');
     expect(body.querySelector('i')?.textContent).toBe('abra');
     expect(body.querySelector('img')).toBeNull();
@@ -35,19 +35,19 @@ describe('the menu dialogs (docs/product/screens.md#menu-dialogs)', () => {
     expect((await screen.findByTestId('panel-text-dialog-server_rules-body')).textContent).toContain(
       'Compre créditos somente do seu revenda master.',
     );
-    expect(screen.getByText('Regras do servidor')).toBeTruthy();
+    expect(screen.getByText('Regras do servidor')).toBeInTheDocument();
     rules.unmount();
     renderWithProviders(<ResponsibilitiesDialog opened onClose={() => {}} />);
     expect((await screen.findByTestId('panel-text-dialog-responsibilities-body')).textContent).toContain(
       'Proibições',
     );
-    expect(screen.getByText('Responsabilidades e proibições')).toBeTruthy();
+    expect(screen.getByText('Responsabilidades e proibições')).toBeInTheDocument();
   });
 
   it('offers "Tentar novamente" when the texts fail to load', async () => {
     mockApi({ 'GET /panel-texts': { status: 503, body: {} } });
     renderWithProviders(<ServerRulesDialog opened onClose={() => {}} />);
     const failure = await screen.findByTestId('panel-text-dialog-server_rules-error');
-    expect(within(failure).getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    expect(within(failure).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 });

@@ -113,7 +113,7 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
     fireEvent.focus(cells[2]!);
     expect(
       await screen.findByText('País não encontrado: a base de geolocalização não conhece este endereço IP.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // The shipped data's licence (CC BY 4.0): the page credits DB-IP with a link.
     const credit = screen.getByTestId('geoip-attribution');
     expect(credit.textContent).toBe('Geolocalização de IP por DB-IP');
@@ -148,7 +148,7 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
     await screen.findAllByTestId('online-iptv-table-row');
     fireEvent.click(screen.getByRole('button', { name: 'Desconectar cliente1' }));
     await waitFor(() => expect(screen.getAllByTestId('online-iptv-table-row')).toHaveLength(1));
-    expect(await screen.findByText('Usuário desconectado')).toBeTruthy();
+    expect(await screen.findByText('Usuário desconectado')).toBeInTheDocument();
     expect(listed).toBe(1);
     expect(
       calls.some((call) => call.method === 'POST' && call.path === '/users/connections/1/disconnect'),
@@ -157,7 +157,7 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
     remaining = [];
     fireEvent.click(screen.getByRole('button', { name: 'Desconectar cliente2' }));
     await waitFor(() => expect(listed).toBe(2));
-    expect(await screen.findByTestId('online-iptv-table-empty')).toBeTruthy();
+    expect(await screen.findByTestId('online-iptv-table-empty')).toBeInTheDocument();
   });
 
   it('a last page emptied by a disconnect goes back to the page before it', async () => {
@@ -173,7 +173,7 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
     renderPage();
     await screen.findAllByTestId('online-iptv-table-row');
     fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
-    expect(await screen.findByText('cliente11')).toBeTruthy();
+    expect(await screen.findByText('cliente11')).toBeInTheDocument();
     lastPage = [];
     fireEvent.click(screen.getByRole('button', { name: 'Desconectar cliente11' }));
     await waitFor(() => expect(screen.getAllByTestId('online-iptv-table-row')).toHaveLength(10));
@@ -198,6 +198,6 @@ describe('/users/iptv/connections (docs/product/screens.md#online-users)', () =>
     const retry = await screen.findByTestId('online-iptv-table-error-retry');
     fail = false;
     fireEvent.click(retry);
-    expect(await screen.findByText('cliente7')).toBeTruthy();
+    expect(await screen.findByText('cliente7')).toBeInTheDocument();
   });
 });

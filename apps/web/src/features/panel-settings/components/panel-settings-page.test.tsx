@@ -50,7 +50,7 @@ describe('/admin/settings (decision 0060)', () => {
     expect(switchOf('show_modal_message').checked).toBe(false);
     expect(switchOf('user_migration_list').checked).toBe(false);
     expect(switchOf('main_domain').value).toBe('painel.tv');
-    expect(screen.getByText('Criação de testes')).toBeTruthy();
+    expect(screen.getByText('Criação de testes')).toBeInTheDocument();
     expect((await screen.findByTestId('external-panel-status')).textContent).toContain(
       EXTERNAL_PANEL_MESSAGES.notConfigured,
     );
@@ -71,7 +71,7 @@ describe('/admin/settings (decision 0060)', () => {
     renderPage();
     await screen.findByTestId('panel-settings-admin');
     fireEvent.click(switchOf('trial_user_create_enabled'));
-    expect(await screen.findByText(PANEL_SETTINGS_MESSAGES.saved)).toBeTruthy();
+    expect(await screen.findByText(PANEL_SETTINGS_MESSAGES.saved)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ trial_user_create_enabled: 'false' });
     await waitFor(() => expect(switchOf('trial_user_create_enabled').checked).toBe(false));
     expect(screen.getByTestId('external-panel-counts').textContent).toContain('Pendentes: 2');
@@ -86,7 +86,7 @@ describe('/admin/settings (decision 0060)', () => {
     renderPage();
     await screen.findByTestId('panel-settings-admin');
     fireEvent.click(switchOf('five_admin_resellers_migration'));
-    expect(await screen.findByText('Sem permissão agora')).toBeTruthy();
+    expect(await screen.findByText('Sem permissão agora')).toBeInTheDocument();
     await waitFor(() => expect(switchOf('five_admin_resellers_migration').checked).toBe(false));
   });
 
@@ -99,7 +99,7 @@ describe('/admin/settings (decision 0060)', () => {
     await screen.findByTestId('panel-settings-other');
     fireEvent.change(switchOf('main_domain'), { target: { value: 'não é domínio' } });
     fireEvent.click(screen.getByTestId('panel-setting-main_domain-save'));
-    expect(await screen.findByText(PANEL_SETTINGS_MESSAGES.hostInvalid)).toBeTruthy();
+    expect(await screen.findByText(PANEL_SETTINGS_MESSAGES.hostInvalid)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 
@@ -123,7 +123,7 @@ describe('/admin/settings (decision 0060)', () => {
     });
     renderPage();
     fireEvent.click(await screen.findByTestId('external-panel-retry'));
-    expect(await screen.findByText(EXTERNAL_PANEL_MESSAGES.retried(3))).toBeTruthy();
+    expect(await screen.findByText(EXTERNAL_PANEL_MESSAGES.retried(3))).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     await waitFor(() =>
       expect(screen.getByTestId('external-panel-counts').textContent).toContain('Falharam: 0'),
@@ -154,6 +154,6 @@ describe('/admin/settings (decision 0060)', () => {
     const retry = await screen.findByTestId('panel-settings-error-retry');
     fail = false;
     fireEvent.click(retry);
-    expect(await screen.findByTestId('panel-settings-admin')).toBeTruthy();
+    expect(await screen.findByTestId('panel-settings-admin')).toBeInTheDocument();
   });
 });

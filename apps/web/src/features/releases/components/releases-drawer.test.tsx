@@ -48,15 +48,15 @@ describe('ReleasesDrawer (docs/product/screens.md#top-bar)', () => {
     expect(movies.textContent).toContain('20/11/2026');
     expect(movies.style.maxHeight).toBe('180px');
     expect(screen.getByTestId('releases-series').textContent).toContain('Ruptura');
-    expect(screen.getByRole('heading', { name: 'Novos filmes' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Novas séries' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Novos filmes' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Novas séries' })).toBeInTheDocument();
   });
 
   it('copies the list with the copy toast and links WhatsApp to the same text', async () => {
     renderDrawer([{ body: RELEASES }]);
     fireEvent.click(await screen.findByRole('button', { name: 'Copiar' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(SHARED));
-    expect(await screen.findByText('Copiado para a área de transferência!')).toBeTruthy();
+    expect(await screen.findByText('Copiado para a área de transferência!')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Enviar no WhatsApp' });
     expect(link.getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(SHARED)}`);
     expect(link.getAttribute('target')).toBe('_blank');
@@ -72,7 +72,7 @@ describe('ReleasesDrawer (docs/product/screens.md#top-bar)', () => {
   it('shows one empty list beside a full one', async () => {
     renderDrawer([{ body: { ...RELEASES, series: [] } }]);
     expect((await screen.findByTestId('releases-series-empty')).textContent).toBe('Nenhum Resultado');
-    expect(screen.getByTestId('releases-movies')).toBeTruthy();
+    expect(screen.getByTestId('releases-movies')).toBeInTheDocument();
   });
 
   it("shows a failure with 'Tentar novamente', which asks again", async () => {
@@ -80,7 +80,7 @@ describe('ReleasesDrawer (docs/product/screens.md#top-bar)', () => {
     const failure = await screen.findByTestId('releases-error');
     expect(failure.textContent).toContain('Erro no servidor. Por favor, tente novamente mais tarde.');
     fireEvent.click(screen.getByTestId('releases-error-retry'));
-    expect(await screen.findByTestId('releases-movies')).toBeTruthy();
+    expect(await screen.findByTestId('releases-movies')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/catalog/releases')).toHaveLength(2);
   });
 });

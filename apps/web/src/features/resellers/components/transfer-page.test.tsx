@@ -15,7 +15,7 @@ const OPTIONS = [
 async function choose(testId: string, label: string) {
   const input = screen.getByTestId(testId);
   fireEvent.click(input);
-  await waitFor(() => expect(input.getAttribute('aria-controls')).toBeTruthy());
+  await waitFor(() => expect(input).toHaveAttribute('aria-controls', expect.stringMatching(/./)));
   const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') as HTMLElement;
   fireEvent.click(await within(listbox).findByRole('option', { name: label, hidden: true }));
   await waitFor(() => expect((input as HTMLInputElement).value).toBe(label));

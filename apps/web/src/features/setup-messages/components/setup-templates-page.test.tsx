@@ -42,10 +42,10 @@ describe('/admin/setup-messages (decision 0050)', () => {
     await screen.findByTestId('setup-template-editor');
     expect(body()).toBe(DEFAULT_SETUP_TEMPLATES.DUPLEX);
     expect(screen.getByTestId('setup-template-status').textContent).toBe('Padrão');
-    expect((screen.getByTestId('setup-template-restore') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('setup-template-restore')).toBeDisabled();
     const placeholders = screen.getByTestId('setup-template-placeholders');
-    expect(within(placeholders).getByText('{usuario}')).toBeTruthy();
-    expect(within(placeholders).getByText('{link_curto}')).toBeTruthy();
+    expect(within(placeholders).getByText('{usuario}')).toBeInTheDocument();
+    expect(within(placeholders).getByText('{link_curto}')).toBeInTheDocument();
   });
 
   it('saves the edited text of the chosen app and says so', async () => {
@@ -64,7 +64,7 @@ describe('/admin/setup-messages (decision 0050)', () => {
     await waitFor(() => expect(body()).toBe(DEFAULT_SETUP_TEMPLATES.ROKU));
     fireEvent.change(screen.getByTestId('setup-template-body'), { target: { value: 'Roku {usuario}' } });
     fireEvent.click(screen.getByTestId('setup-template-save'));
-    expect(await screen.findByText(SETUP_MESSAGES.saved)).toBeTruthy();
+    expect(await screen.findByText(SETUP_MESSAGES.saved)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ body: 'Roku {usuario}' });
     await waitFor(() => expect(screen.getByTestId('setup-template-status').textContent).toBe('Editada'));
     expect(body()).toBe('Roku {usuario}');
@@ -76,12 +76,12 @@ describe('/admin/setup-messages (decision 0050)', () => {
     await screen.findByTestId('setup-template-editor');
     fireEvent.change(screen.getByTestId('setup-template-body'), { target: { value: '  ' } });
     fireEvent.click(screen.getByTestId('setup-template-save'));
-    expect(await screen.findByText(SETUP_MESSAGES.required)).toBeTruthy();
+    expect(await screen.findByText(SETUP_MESSAGES.required)).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('setup-template-body'), {
       target: { value: 'x'.repeat(SETUP_TEMPLATE_MAX + 1) },
     });
     fireEvent.click(screen.getByTestId('setup-template-save'));
-    expect(await screen.findByText(SETUP_MESSAGES.bodyMax)).toBeTruthy();
+    expect(await screen.findByText(SETUP_MESSAGES.bodyMax)).toBeInTheDocument();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
@@ -99,9 +99,9 @@ describe('/admin/setup-messages (decision 0050)', () => {
     expect(body()).toBe('Editado {mac}');
     fireEvent.click(screen.getByTestId('setup-template-restore'));
     const dialog = await screen.findByTestId('setup-template-restore-confirm');
-    expect(within(dialog).getByText(/Restaurar a mensagem padrão de Híbrido\?/)).toBeTruthy();
+    expect(within(dialog).getByText(/Restaurar a mensagem padrão de Híbrido\?/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByTestId('setup-template-restore-confirm-confirm'));
-    expect(await screen.findByText(SETUP_MESSAGES.restored)).toBeTruthy();
+    expect(await screen.findByText(SETUP_MESSAGES.restored)).toBeInTheDocument();
     await waitFor(() => expect(body()).toBe(DEFAULT_SETUP_TEMPLATES.HYBRID));
     expect(calls.map((call) => call.method)).toContain('DELETE');
   });

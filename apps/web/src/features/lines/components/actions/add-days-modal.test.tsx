@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { mockApi } from '@test/mock-api';
@@ -15,7 +16,8 @@ afterEach(cleanNotifications);
 
 const p2pLine = (overrides = {}) =>
   buildModalLine({ system: 2, extra_days_enabled: 1, extra_days: 0, ...overrides });
-const daysSelect = () => screen.getByTestId('add-days-days') as HTMLSelectElement;
+const daysSelect = () => screen.getByRole<HTMLSelectElement>('combobox', { name: /Dias/ });
+const confirm = () => screen.getByRole('button', { name: 'Confirmar' });
 
 describe('AddDaysModal (docs/product/rules.md#extension, docs/product/contradictions.md#add-days-range, docs/product/costs.md#extension)', () => {
   it('offers 1 to 3 days, labelled up to 3 days', () => {
@@ -28,12 +30,13 @@ describe('AddDaysModal (docs/product/rules.md#extension, docs/product/contradict
     expect(screen.getAllByText('Dias (até 3 dias)')).toHaveLength(1);
   });
 
-  it('shows the price days / 30 credits, rounded up to the cent (the server charges the same)', () => {
+  it('shows the price days / 30 credits, rounded up to the cent (the server charges the same)', async () => {
+    const user = userEvent.setup();
     renderActionModal(AddDaysModal, p2pLine());
     expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,04 créditos');
-    fireEvent.change(daysSelect(), { target: { value: '2' } });
+    await user.selectOptions(daysSelect(), '2');
     expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,07 créditos');
-    fireEvent.change(daysSelect(), { target: { value: '3' } });
+    await user.selectOptions(daysSelect(), '3');
     expect(screen.getByTestId('add-days-price').textContent).toBe('Custo: 0,10 créditos');
   });
 
@@ -50,15 +53,16 @@ describe('AddDaysModal (docs/product/rules.md#extension, docs/product/contradict
   ])('is refused for %s', (_case, overrides) => {
     renderActionModal(AddDaysModal, p2pLine(overrides));
     expect(screen.getByTestId('add-days-refused').textContent).toBe(LINE_MESSAGES.addDaysNotAllowed);
-    expect(screen.queryByTestId('add-days-submit')).toBeNull();
+    expect(screen.queryByTestId('add-days-submit')).not.toBeInTheDocument();
   });
 
   it("adds the days: 'Dias adicionados com sucesso', balance and list refreshed", async () => {
     const line = p2pLine();
+    const user = userEvent.setup();
     const calls = mockApi({ 'POST /users/31/add-days': { body: actionResult(line, '0.10') } });
     const { onClose, balanceRefreshed, listInvalidated } = renderActionModal(AddDaysModal, line);
-    fireEvent.change(daysSelect(), { target: { value: '3' } });
-    fireEvent.click(screen.getByTestId('add-days-submit'));
+    await user.selectOptions(daysSelect(), '3');
+    await user.click(confirm());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toEqual({ days: 3 });
     expect(await screen.findAllByText('Dias adicionados com sucesso')).toHaveLength(1);
@@ -67,18 +71,20 @@ describe('AddDaysModal (docs/product/rules.md#extension, docs/product/contradict
   });
 
   it("shows 'Créditos insuficientes.' under the form", async () => {
+    const user = userEvent.setup();
     mockApi({ 'POST /users/31/add-days': INSUFFICIENT_CREDITS });
     const { onClose } = renderActionModal(AddDaysModal, p2pLine());
-    fireEvent.click(screen.getByTestId('add-days-submit'));
-    expect((await screen.findByTestId('add-days-error')).textContent).toBe('Créditos insuficientes.');
+    await user.click(confirm());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Créditos insuficientes\.$/);
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it("says 'Cobrado: X créditos' when the charge differs from the preview", async () => {
     const line = p2pLine();
+    const user = userEvent.setup();
     mockApi({ 'POST /users/31/add-days': { body: actionResult(line, '0.05') } });
     renderActionModal(AddDaysModal, line);
-    fireEvent.click(screen.getByTestId('add-days-submit'));
-    expect((await screen.findByTestId('add-days-charged')).textContent).toContain('Cobrado: 0,05 créditos');
+    await user.click(confirm());
+    expect(await screen.findByTestId('add-days-charged')).toHaveTextContent('Cobrado: 0,05 créditos');
   });
 });

@@ -20,7 +20,7 @@ describe('ChangeServiceModal (docs/product/rules.md#services)', () => {
       'Híbrido',
     ]);
     expect(select().value).toBe('1');
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
   });
 
   it("changes IPTV to P2P: 'Serviço alterado com sucesso'", async () => {
@@ -40,7 +40,7 @@ describe('ChangeServiceModal (docs/product/rules.md#services)', () => {
     renderActionModal(ChangeServiceModal, buildModalLine({ system: 1, macaddr: null }));
     choose(3);
     expect(screen.getByTestId('change-service-no-mac').textContent).toContain(LINE_MESSAGES.hybridWithoutMac);
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
     fireEvent.click(screen.getByTestId('change-service-transfer'));
     expect(await screen.findAllByTestId('hybrid-transfer-modal')).toHaveLength(1);
     expect(screen.getAllByTestId('hybrid-transfer-mac')).toHaveLength(1);

@@ -28,10 +28,10 @@ describe('ConnectTvModal (docs/product/rules.md#dreamtv-mac)', () => {
     const calls = mockApi(CONFIGURED);
     renderActionModal(ConnectTvModal, buildModalLine());
     fireEvent.click(await screen.findByTestId('connect-tv-submit'));
-    expect(await screen.findByText(TV_APPS_MESSAGES.connectTvMacRequired)).toBeTruthy();
+    expect(await screen.findByText(TV_APPS_MESSAGES.connectTvMacRequired)).toBeInTheDocument();
     fireEvent.change(await macInput(), { target: { value: 'A1:B2:C3' } });
     fireEvent.click(screen.getByTestId('connect-tv-submit'));
-    expect(await screen.findByText(TV_APPS_MESSAGES.connectTvMacFormat)).toBeTruthy();
+    expect(await screen.findByText(TV_APPS_MESSAGES.connectTvMacFormat)).toBeInTheDocument();
     expect(calls.filter((call) => call.path.includes('/connect-tv'))).toHaveLength(0);
   });
 

@@ -21,7 +21,7 @@ describe('DreamTvModal (docs/product/rules.md#dreamtv-mac)', () => {
       },
     });
     const { listInvalidated } = renderActionModal(DreamTvModal, line);
-    expect(await screen.findByTestId('dreamtv-not-connected')).toBeTruthy();
+    expect(await screen.findByTestId('dreamtv-not-connected')).toBeInTheDocument();
     fireEvent.change(await macInput(), { target: { value: 'aa:bb:cc:dd:ee:ff-x' } });
     expect((await macInput()).value).toBe('AA:BB:CC:DD:EE:FF');
     fireEvent.click(screen.getByTestId('dreamtv-submit'));
@@ -35,10 +35,10 @@ describe('DreamTvModal (docs/product/rules.md#dreamtv-mac)', () => {
     const calls = mockApi(CONFIGURED);
     renderActionModal(DreamTvModal, buildModalLine());
     fireEvent.click(await screen.findByTestId('dreamtv-submit'));
-    expect(await screen.findByText(TV_APPS_MESSAGES.dreamTvMacRequired)).toBeTruthy();
+    expect(await screen.findByText(TV_APPS_MESSAGES.dreamTvMacRequired)).toBeInTheDocument();
     fireEvent.change(await macInput(), { target: { value: 'AA:BB:CC' } });
     fireEvent.click(screen.getByTestId('dreamtv-submit'));
-    expect(await screen.findByText(TV_APPS_MESSAGES.dreamTvMacFormat)).toBeTruthy();
+    expect(await screen.findByText(TV_APPS_MESSAGES.dreamTvMacFormat)).toBeInTheDocument();
     expect(screen.getByTestId('dreamtv-error').textContent).toBe(TV_APPS_MESSAGES.dreamTvMacAlert);
     expect(calls.filter((call) => call.path.includes('/dreamtv'))).toHaveLength(0);
   });
@@ -59,7 +59,7 @@ describe('DreamTvModal (docs/product/rules.md#dreamtv-mac)', () => {
     await waitFor(() => expect(screen.getByTestId('dreamtv-device').textContent).toBe('dev-10'));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ mac: '11:22:33:44:55:66' });
     fireEvent.click(screen.getByTestId('dreamtv-disconnect'));
-    expect(await screen.findByTestId('dreamtv-not-connected')).toBeTruthy();
+    expect(await screen.findByTestId('dreamtv-not-connected')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
     expect(await screen.findAllByText(TV_APPS_MESSAGES.dreamTvRemoved)).toHaveLength(1);
   });

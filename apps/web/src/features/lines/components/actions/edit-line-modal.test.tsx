@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { mockApi } from '@test/mock-api';
@@ -16,6 +17,7 @@ const MAC_TAKEN = {
 
 describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
   it('starts from the line and sends only what the API needs (unchanged credentials are kept)', async () => {
+    const user = userEvent.setup();
     const line = buildModalLine();
     const calls = mockApi({ 'PUT /users/31': { body: line } });
     const { onClose, listInvalidated } = renderActionModal(EditLineModal, line);
@@ -24,7 +26,7 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
     expect(input('edit-line-full-name').value).toBe('Maria Souza');
     type('edit-line-notes', 'Cliente antigo');
     type('edit-line-phone', '+55 11 91234-5678');
-    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await user.click(screen.getByTestId('edit-line-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({ method: 'PUT', path: '/users/31' });
     expect(calls[0]?.body).toEqual({
@@ -38,20 +40,22 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
   });
 
   it('sends a changed username and password', async () => {
+    const user = userEvent.setup();
     const line = buildModalLine();
     const calls = mockApi({ 'PUT /users/31': { body: line } });
     const { onClose } = renderActionModal(EditLineModal, line);
     type('edit-line-username', 'cliente02');
     type('edit-line-password', 'nova@senha9');
-    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await user.click(screen.getByTestId('edit-line-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls[0]?.body).toMatchObject({ username: 'cliente02', password: 'nova@senha9' });
   });
 
   it("needs at least one bouquet: 'Selecione pelo menos um item.'", async () => {
+    const user = userEvent.setup();
     const calls = mockApi({});
     renderActionModal(EditLineModal, buildModalLine({ bouquet: [] }));
-    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await user.click(screen.getByTestId('edit-line-submit'));
     expect(await screen.findAllByText(LINE_MESSAGES.bouquetRequired)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
@@ -65,7 +69,7 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
     fireEvent.click(bouquets);
     const listbox = await waitFor(() => {
       const found = document.querySelector(`[role="listbox"][aria-labelledby="${bouquets.id}-label"]`);
-      expect(found).not.toBeNull();
+      expect(found).toBeInTheDocument();
       return found as HTMLElement;
     });
     fireEvent.click(await within(listbox).findByRole('option', { name: 'Séries', hidden: true }));
@@ -85,10 +89,11 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
     ['a space in the password', 'edit-line-password', 'senha 19x', LINE_MESSAGES.passwordCharset],
     ['a special character in the password', 'edit-line-password', 'senha$19x', LINE_MESSAGES.passwordCharset],
   ])('blocks submit on %s', async (_case, testId, value, message) => {
+    const user = userEvent.setup();
     const calls = mockApi({});
     renderActionModal(EditLineModal, buildModalLine());
     type(testId, value);
-    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await user.click(screen.getByTestId('edit-line-submit'));
     expect(await screen.findAllByText(message)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
@@ -110,28 +115,30 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
     renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-mac', 'aabbccddeeff');
     expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
-    expect((screen.getByTestId('edit-line-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('edit-line-submit')).toBeDisabled();
   });
 
   it('refuses an incomplete MAC', async () => {
+    const user = userEvent.setup();
     const calls = mockApi({});
     renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-mac', 'aabbcc');
-    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await user.click(screen.getByTestId('edit-line-submit'));
     expect(await screen.findAllByText(LINE_MESSAGES.macInvalid)).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 
   it('edits a hybrid line: only bouquet, full name, MAC and notes', async () => {
+    const user = userEvent.setup();
     const line = buildModalLine({ system: 3, macaddr: 'aa:bb:cc:dd:ee:ff', as_number: '11912345678' });
     const calls = mockApi({ 'PUT /users/31': { body: line } });
     const { onClose } = renderActionModal(EditLineModal, line);
     expect(screen.getByTestId('edit-line-hybrid-note').textContent).toBe(LINE_MESSAGES.hybridEditOnly);
-    expect(screen.queryByTestId('edit-line-username')).toBeNull();
-    expect(screen.queryByTestId('edit-line-password')).toBeNull();
-    expect(screen.queryByTestId('edit-line-phone')).toBeNull();
+    expect(screen.queryByTestId('edit-line-username')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('edit-line-password')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('edit-line-phone')).not.toBeInTheDocument();
     type('edit-line-full-name', 'Maria S.');
-    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await user.click(screen.getByTestId('edit-line-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     // The line's own MAC is not asked about again.
     expect(calls.map((call) => call.path)).toEqual(['/users/31']);
@@ -144,6 +151,7 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
   });
 
   it('puts a taken username under its input', async () => {
+    const user = userEvent.setup();
     mockApi({
       'PUT /users/31': {
         status: 409,
@@ -152,7 +160,7 @@ describe('EditLineModal (docs/product/rules.md#edit-line)', () => {
     });
     const { onClose } = renderActionModal(EditLineModal, buildModalLine());
     type('edit-line-username', 'cliente02');
-    fireEvent.click(screen.getByTestId('edit-line-submit'));
+    await user.click(screen.getByTestId('edit-line-submit'));
     expect(await screen.findAllByText(LINE_MESSAGES.usernameTaken)).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
   });

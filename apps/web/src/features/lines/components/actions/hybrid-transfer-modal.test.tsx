@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { mockApi } from '@test/mock-api';
@@ -42,12 +43,12 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
   it('keeps confirm disabled until the MAC is complete and free', async () => {
     const calls = mockApi({ 'POST /users/checkmac': { body: { available: true } } });
     renderActionModal(HybridTransferModal, buildModalLine());
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
     typeMac('aabbccddee');
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
     expect(calls).toHaveLength(0);
     typeMac('aabbccddeeff');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit()).toBeEnabled());
     expect(calls[0]?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff', user_id: 31 });
   });
 
@@ -56,10 +57,11 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
     renderActionModal(HybridTransferModal, buildModalLine());
     typeMac('aabbccddeeff');
     expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
-    expect(submit().disabled).toBe(true);
+    expect(submit()).toBeDisabled();
   });
 
   it('transfers, then shows the new username and password with copy buttons', async () => {
+    const user = userEvent.setup();
     const transferred = buildModalLine({
       system: 3,
       username: 'k7pqr2mx',
@@ -76,8 +78,8 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
     );
     typeMac('aabbccddeeff');
     fireEvent.change(screen.getByTestId('hybrid-transfer-full-name'), { target: { value: 'João' } });
-    await waitFor(() => expect(submit().disabled).toBe(false));
-    fireEvent.click(submit());
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
     expect((await screen.findByTestId('hybrid-transfer-username')).textContent).toBe('k7pqr2mx');
     expect(screen.getByTestId('hybrid-transfer-password').textContent).toBe('x9wv4tzq');
     expect(calls.at(-1)?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff', full_name: 'João' });
@@ -85,35 +87,38 @@ describe('HybridTransferModal (docs/product/rules.md#hybrid-transfer, docs/produ
     expect(listInvalidated()).toBe(true);
     expect(onClose).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByTestId('hybrid-transfer-password-copy'));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith('x9wv4tzq'));
+    await user.click(screen.getByTestId('hybrid-transfer-password-copy'));
+    // userEvent.setup() puts its own clipboard in place of the stub above: read what was copied from it.
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('x9wv4tzq'));
     expect(await screen.findAllByText('Copiado para a área de transferência!')).toHaveLength(1);
-    fireEvent.click(screen.getByTestId('hybrid-transfer-close'));
+    await user.click(screen.getByTestId('hybrid-transfer-close'));
     expect(onClose).toHaveBeenCalled();
   });
 
   it('leaves the name out when none is typed', async () => {
+    const user = userEvent.setup();
     const calls = mockApi({
       'POST /users/checkmac': { body: { available: true } },
       'POST /users/31/hybrid-transfer': { body: buildModalLine({ system: 3 }) },
     });
     renderActionModal(HybridTransferModal, buildModalLine({ full_name: null }));
     typeMac('aabbccddeeff');
-    await waitFor(() => expect(submit().disabled).toBe(false));
-    fireEvent.click(submit());
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
     await screen.findByTestId('hybrid-transfer-credentials');
     expect(calls.at(-1)?.body).toEqual({ macaddr: 'aa:bb:cc:dd:ee:ff' });
   });
 
   it('puts a MAC taken meanwhile under the input', async () => {
+    const user = userEvent.setup();
     mockApi({
       'POST /users/checkmac': { body: { available: true } },
       'POST /users/31/hybrid-transfer': MAC_TAKEN,
     });
     renderActionModal(HybridTransferModal, buildModalLine());
     typeMac('aabbccddeeff');
-    await waitFor(() => expect(submit().disabled).toBe(false));
-    fireEvent.click(submit());
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
     expect(await screen.findAllByText(LINE_MESSAGES.macTaken)).toHaveLength(1);
   });
 

@@ -1,24 +1,19 @@
-import { Alert, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { hybridTransferSchema, type Line } from '@panel/shared/lines/line-api';
+import { Controller, useWatch } from 'react-hook-form';
+import { hybridTransferSchema } from '@panel/shared/lines/line-api';
 import { lineActions } from '@panel/shared/lines/line-actions';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { DialogActions } from '@/components/dialog-actions';
-import { showSuccessToast } from '@/lib/toasts';
 import { useTransferLineToHybrid } from '../../api/transfer-line-to-hybrid';
 import { LINE_TOASTS } from '../line-texts';
-import { showLineActionError } from './action-error';
-import { ActionRefused } from './action-refused';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
-import { FormError } from './form-error';
-import { Dialog } from '@/components/dialog';
 import type { LineActionModalProps } from './line-action-modal';
 import { MacField } from './mac-field';
 import { NewCredentials } from './new-credentials';
+import { PaidLineActionDialog, type LineActionFormProps } from './paid-line-action-dialog';
+import { PaidLineActionForm } from './paid-line-action-form';
 import { useMacAvailability } from './use-mac-availability';
+import { usePaidLineActionForm } from './use-paid-line-action-form';
 
 /** The warning every move to hybrid shows before it is confirmed (docs/product/rules.md#hybrid-transfer: irreversible). */
 export function HybridWarning({ testId }: { testId: string }) {
@@ -41,100 +36,79 @@ export function HybridWarning({ testId }: { testId: string }) {
  */
 export function HybridTransferModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <Dialog
+    <PaidLineActionDialog
+      line={line}
       opened={opened}
       onClose={onClose}
       title={ACTION_TITLES.hybridTransfer}
-      testId="hybrid-transfer-modal"
-    >
-      {lineActions(line).hybridTransfer ? (
-        <HybridTransferForm line={line} onClose={onClose} />
-      ) : (
-        <ActionRefused
-          color="blue"
-          message={LINE_MESSAGES.alreadyHybrid}
-          testId="hybrid-transfer-refused"
-          onClose={onClose}
-        />
-      )}
-    </Dialog>
+      testIdPrefix="hybrid-transfer"
+      refusal={(candidate) =>
+        lineActions(candidate).hybridTransfer ? null : { color: 'blue', message: LINE_MESSAGES.alreadyHybrid }
+      }
+      form={HybridTransferForm}
+    />
   );
 }
 
-function HybridTransferForm({ line, onClose }: { line: Line; onClose: () => void }) {
-  const transfer = useTransferLineToHybrid();
-  const [transferred, setTransferred] = useState<Line | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(hybridTransferSchema),
+function HybridTransferForm({ line, onClose }: LineActionFormProps) {
+  const action = usePaidLineActionForm({
+    schema: hybridTransferSchema,
     defaultValues: { macaddr: line.macaddr ?? '', full_name: line.full_name ?? '' },
+    mutation: useTransferLineToHybrid(),
+    toVariables: ({ macaddr, full_name }) => ({
+      id: line.id,
+      input: full_name ? { macaddr, full_name } : { macaddr },
+    }),
+    fields: ['macaddr', 'full_name'],
+    successToast: LINE_TOASTS.serviceChanged,
+    onClose,
+    // The new username and password are shown once, with copy buttons.
+    keepOpen: () => true,
   });
+  const { register, control, formState } = action.form;
   const mac = useWatch({ control, name: 'macaddr' });
   // The line's own MAC counts as free (the server excludes the line itself).
   const macAvailability = useMacAvailability(mac, { userId: line.id });
 
-  if (transferred)
-    return <NewCredentials line={transferred} testIdPrefix="hybrid-transfer" onClose={onClose} />;
-
-  const submit = handleSubmit(({ macaddr, full_name }) =>
-    transfer.mutate(
-      { id: line.id, input: full_name ? { macaddr, full_name } : { macaddr } },
-      {
-        onSuccess: (changed) => {
-          showSuccessToast(LINE_TOASTS.serviceChanged);
-          setTransferred(changed);
-        },
-        onError: (error) => showLineActionError(error, ['macaddr', 'full_name'], setError),
-      },
-    ),
-  );
+  if (action.outcome)
+    return <NewCredentials line={action.outcome} testIdPrefix="hybrid-transfer" onClose={onClose} />;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Text size="sm">
-          {ACTION_TEXTS.username}: <b>{line.username}</b>
-        </Text>
-        <Controller
-          control={control}
-          name="macaddr"
-          render={({ field }) => (
-            <MacField
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              availability={macAvailability}
-              error={errors.macaddr?.message}
-              required
-              testId="hybrid-transfer-mac"
-            />
-          )}
-        />
-        <TextInput
-          label={ACTION_TEXTS.fullNameOptional}
-          autoComplete="off"
-          error={errors.full_name?.message}
-          data-testid="hybrid-transfer-full-name"
-          {...register('full_name')}
-        />
-        <HybridWarning testId="hybrid-transfer-warning" />
-        <FormError message={errors.root?.server?.message} testId="hybrid-transfer-error" />
-        <DialogActions
-          onCancel={onClose}
-          label={ACTION_TEXTS.hybridTransferSubmit}
-          color="orange"
-          pending={transfer.isPending}
-          // docs/product/rules.md#mac-address: confirm stays disabled until the MAC is valid and free.
-          disabled={macAvailability.state !== 'free'}
-          testId="hybrid-transfer-submit"
-        />
-      </Stack>
-    </form>
+    <PaidLineActionForm
+      action={action}
+      testIdPrefix="hybrid-transfer"
+      label={ACTION_TEXTS.hybridTransferSubmit}
+      color="orange"
+      // docs/product/rules.md#mac-address: confirm stays disabled until the MAC is valid and free.
+      disabled={macAvailability.state !== 'free'}
+    >
+      <Text size="sm">
+        {ACTION_TEXTS.username}: <b>{line.username}</b>
+      </Text>
+      <Controller
+        control={control}
+        name="macaddr"
+        render={({ field }) => (
+          <MacField
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            availability={macAvailability}
+            error={formState.errors.macaddr?.message}
+            required
+            testId="hybrid-transfer-mac"
+          />
+        )}
+      />
+      <TextInput
+        label={ACTION_TEXTS.fullNameOptional}
+        autoComplete="off"
+        error={formState.errors.full_name?.message}
+        data-testid="hybrid-transfer-full-name"
+        {...register('full_name')}
+      />
+      <HybridWarning testId="hybrid-transfer-warning" />
+    </PaidLineActionForm>
   );
 }

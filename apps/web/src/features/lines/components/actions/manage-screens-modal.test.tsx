@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCREENS_POLICY_TEXTS } from '@panel/shared/online/screens-policy';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
@@ -79,11 +80,12 @@ describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.
   });
 
   it('never goes below 1 screen nor above 100', async () => {
+    const user = userEvent.setup();
     const calls = mockApi({});
     renderActionModal(ManageScreensModal, buildModalLine({ max_connections: 2 }));
     typeChange('-2');
-    expect(screen.queryByTestId('screens-price')).toBeNull();
-    fireEvent.click(screen.getByTestId('screens-submit'));
+    expect(screen.queryByTestId('screens-price')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('screens-submit'));
     expect(await screen.findAllByText(LINE_MESSAGES.screensMinimum)).toHaveLength(1);
     typeChange('99');
     expect(await screen.findAllByText(LINE_MESSAGES.screensMaximum)).toHaveLength(1);
@@ -94,6 +96,7 @@ describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.
   });
 
   it('tells how screens are counted and freed, as the server applies them (decision 0062)', async () => {
+    const user = userEvent.setup();
     let answer: { status: number; body: unknown } = {
       status: 503,
       body: { message: 'Serviço indisponível.' },
@@ -102,19 +105,20 @@ describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.
     renderActionModal(ManageScreensModal, buildModalLine());
     await screen.findByTestId('screens-policy-error');
     answer = { status: 200, body: { grace_seconds: 30, hold_seconds: 90, ends_oldest: false } };
-    fireEvent.click(screen.getByTestId('screens-policy-error-retry'));
+    await user.click(screen.getByTestId('screens-policy-error-retry'));
     const policy = await screen.findByTestId('screens-policy');
-    expect(policy.textContent).toContain(SCREENS_POLICY_TEXTS.title);
-    expect(policy.textContent).toContain(
+    expect(policy).toHaveTextContent(SCREENS_POLICY_TEXTS.title);
+    expect(policy).toHaveTextContent(
       'Quando o aparelho para de assistir, a tela fica livre em até 30 segundos (em até 90 segundos quando o conteúdo vem direto do servidor de streaming).',
     );
-    expect(policy.textContent).toContain(SCREENS_POLICY_TEXTS.refused);
+    expect(policy).toHaveTextContent(SCREENS_POLICY_TEXTS.refused);
   });
 
   it("accepts only whole numbers: 'Informe somente números'", async () => {
+    const user = userEvent.setup();
     renderActionModal(ManageScreensModal, buildModalLine());
     typeChange('1,5');
-    fireEvent.click(screen.getByTestId('screens-submit'));
+    await user.click(screen.getByTestId('screens-submit'));
     expect(await screen.findAllByText('Informe somente números')).toHaveLength(1);
   });
 
@@ -128,11 +132,12 @@ describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.
   });
 
   it("sends the signed change: 'Telas atualizadas com sucesso'", async () => {
+    const user = userEvent.setup();
     const line = buildModalLine({ max_connections: 3 });
     const calls = mockApi({ 'POST /users/31/screens': { body: actionResult(line, '0.00') } });
     const { onClose, balanceRefreshed, listInvalidated } = renderActionModal(ManageScreensModal, line);
     typeChange('-1');
-    fireEvent.click(screen.getByTestId('screens-submit'));
+    await user.click(screen.getByTestId('screens-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ screens: -1 });
     expect(await screen.findAllByText('Telas atualizadas com sucesso')).toHaveLength(1);
@@ -141,19 +146,21 @@ describe('ManageScreensModal (docs/product/rules.md#screens, docs/product/costs.
   });
 
   it("shows 'Créditos insuficientes.' under the form", async () => {
+    const user = userEvent.setup();
     mockApi({ 'POST /users/31/screens': INSUFFICIENT_CREDITS });
     renderActionModal(ManageScreensModal, buildModalLine());
     typeChange('5');
-    fireEvent.click(screen.getByTestId('screens-submit'));
+    await user.click(screen.getByTestId('screens-submit'));
     expect((await screen.findByTestId('screens-error')).textContent).toBe('Créditos insuficientes.');
   });
 
   it("says 'Cobrado: X créditos' when the server charged something else", async () => {
+    const user = userEvent.setup();
     const line = buildModalLine({ max_connections: 1, exp_date: NOW + 10 * DAY });
     mockApi({ 'POST /users/31/screens': { body: actionResult(line, '2.00') } });
     renderActionModal(ManageScreensModal, line);
     typeChange('1');
-    fireEvent.click(screen.getByTestId('screens-submit'));
-    expect((await screen.findByTestId('screens-charged')).textContent).toContain('Cobrado: 2,00 créditos');
+    await user.click(screen.getByTestId('screens-submit'));
+    expect(await screen.findByTestId('screens-charged')).toHaveTextContent('Cobrado: 2,00 créditos');
   });
 });

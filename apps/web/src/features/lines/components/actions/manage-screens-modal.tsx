@@ -1,26 +1,21 @@
-import { Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { screensSchema, type Line } from '@panel/shared/lines/line-api';
+import { useWatch } from 'react-hook-form';
+import { screensSchema } from '@panel/shared/lines/line-api';
 import { lineActions, screensTotalError } from '@panel/shared/lines/line-actions';
 import { screensCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
-import { DialogActions } from '@/components/dialog-actions';
-import { useChangeLineScreens } from '../../api/change-line-screens';
 import { useIsAdmin } from '@/lib/queries/profile-query';
+import { useChangeLineScreens } from '../../api/change-line-screens';
 import { LINE_TOASTS } from '../line-texts';
-import { showLineActionError } from './action-error';
 import { ACTION_TEXTS, ACTION_TITLES } from './action-texts';
-import { ActionRefused } from './action-refused';
-import { ChargedNotice } from './charged-notice';
-import { FormError } from './form-error';
-import { Dialog } from '@/components/dialog';
+import { ChargedNotice, chargedDiffers } from './charged-notice';
 import type { LineActionModalProps } from './line-action-modal';
+import { PaidLineActionDialog, type LineActionFormProps } from './paid-line-action-dialog';
+import { PaidLineActionForm } from './paid-line-action-form';
 import { PricePreview, previewCents } from './price-preview';
 import { ScreensPolicy } from './screens-policy';
-import { useNowSeconds } from './use-now-seconds';
-import { usePaidAction } from './use-paid-action';
+import { usePaidLineActionForm } from './use-paid-line-action-form';
 
 /** The shared signed-change schema plus the total's bounds: never below 1, never above 100. */
 function screensFormSchema(current: number) {
@@ -43,92 +38,70 @@ export function screensChange(current: number, typed: unknown): number | null {
  */
 export function ManageScreensModal({ line, opened, onClose }: LineActionModalProps) {
   return (
-    <Dialog
+    <PaidLineActionDialog
+      line={line}
       opened={opened}
       onClose={onClose}
       title={`${ACTION_TITLES.screens} - ${line.username}`}
-      testId="screens-modal"
-    >
-      {lineActions(line).manageScreens ? (
-        <ManageScreensForm line={line} onClose={onClose} />
-      ) : (
-        <ActionRefused
-          color="red"
-          message={LINE_MESSAGES.screensNotAllowed}
-          testId="screens-refused"
-          onClose={onClose}
-        />
-      )}
-    </Dialog>
+      testIdPrefix="screens"
+      refusal={(candidate) =>
+        lineActions(candidate).manageScreens
+          ? null
+          : { color: 'red', message: LINE_MESSAGES.screensNotAllowed }
+      }
+      form={ManageScreensForm}
+    />
   );
 }
 
-function ManageScreensForm({ line, onClose }: { line: Line; onClose: () => void }) {
+function ManageScreensForm({ line, now, onClose }: LineActionFormProps) {
   const isAdmin = useIsAdmin();
-  const now = useNowSeconds();
-  const changeScreens = useChangeLineScreens();
-  const paid = usePaidAction(LINE_TOASTS.screensUpdated, onClose);
   const [schema] = useState(() => screensFormSchema(line.max_connections));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(schema) });
+  const action = usePaidLineActionForm({
+    schema,
+    mutation: useChangeLineScreens(),
+    toVariables: ({ screens }) => ({ id: line.id, screens }),
+    fields: ['screens'],
+    successToast: LINE_TOASTS.screensUpdated,
+    onClose,
+    keepOpen: (result, { screens }) =>
+      chargedDiffers(result, previewCents(screensCents(screens, line.exp_date, now), isAdmin)),
+  });
+  const { register, control, formState } = action.form;
   const typed = useWatch({ control, name: 'screens' });
   const change = screensChange(line.max_connections, typed);
 
-  if (paid.outcome) return <ChargedNotice result={paid.outcome} testId="screens-charged" onClose={onClose} />;
+  if (action.outcome)
+    return <ChargedNotice result={action.outcome} testId="screens-charged" onClose={onClose} />;
 
   const priceCents = change !== null && change > 0 ? screensCents(change, line.exp_date, now) : null;
 
-  const submit = handleSubmit(({ screens }) => {
-    const previewed = previewCents(screensCents(screens, line.exp_date, now), isAdmin);
-    changeScreens.mutate(
-      { id: line.id, screens },
-      {
-        onSuccess: paid.settled(previewed),
-        onError: (error) => showLineActionError(error, ['screens'], setError),
-      },
-    );
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
+    <PaidLineActionForm action={action} testIdPrefix="screens" label={ACTION_TEXTS.confirm}>
+      <Text size="sm">
+        {ACTION_TEXTS.screensCurrent}: <b data-testid="screens-current">{line.max_connections}</b>
+      </Text>
+      <TextInput
+        label={ACTION_TEXTS.screensChange}
+        description={ACTION_TEXTS.screensChangeDescription}
+        inputMode="numeric"
+        autoComplete="off"
+        error={formState.errors.screens?.message}
+        data-testid="screens-change"
+        {...register('screens', { valueAsNumber: true })}
+      />
+      {change !== null ? (
         <Text size="sm">
-          {ACTION_TEXTS.screensCurrent}: <b data-testid="screens-current">{line.max_connections}</b>
+          {ACTION_TEXTS.screensTotal}: <b data-testid="screens-total">{line.max_connections + change}</b>
         </Text>
-        <TextInput
-          label={ACTION_TEXTS.screensChange}
-          description={ACTION_TEXTS.screensChangeDescription}
-          inputMode="numeric"
-          autoComplete="off"
-          error={errors.screens?.message}
-          data-testid="screens-change"
-          {...register('screens', { valueAsNumber: true })}
-        />
-        {change !== null ? (
-          <Text size="sm">
-            {ACTION_TEXTS.screensTotal}: <b data-testid="screens-total">{line.max_connections + change}</b>
-          </Text>
-        ) : null}
-        <PricePreview
-          cents={priceCents}
-          isAdmin={isAdmin}
-          testId="screens-price"
-          override={change !== null && change < 0 ? ACTION_TEXTS.noCost : undefined}
-        />
-        <ScreensPolicy />
-        <FormError message={errors.root?.server?.message} testId="screens-error" />
-        <DialogActions
-          onCancel={onClose}
-          label={ACTION_TEXTS.confirm}
-          pending={changeScreens.isPending}
-          testId="screens-submit"
-        />
-      </Stack>
-    </form>
+      ) : null}
+      <PricePreview
+        cents={priceCents}
+        isAdmin={isAdmin}
+        testId="screens-price"
+        override={change !== null && change < 0 ? ACTION_TEXTS.noCost : undefined}
+      />
+      <ScreensPolicy />
+    </PaidLineActionForm>
   );
 }

@@ -50,7 +50,7 @@ describe('ShortLinksModal (docs/product/screens.md#short-links)', () => {
       },
     });
     renderModal();
-    expect(screen.getByText('Links curtos - ' + buildModalLine().username)).toBeTruthy();
+    expect(screen.getByText('Links curtos - ' + buildModalLine().username)).toBeInTheDocument();
     const ss = (await screen.findByTestId('short-link-2')) as HTMLInputElement;
     expect(ss.value).toBe('https://ss.tv.revenda.com/Ab3dE9x');
     expect(screen.getByLabelText('SS IPTV')).toBe(ss);
@@ -72,8 +72,8 @@ describe('ShortLinksModal (docs/product/screens.md#short-links)', () => {
     });
     renderModal();
     const domain = (await screen.findByTestId('short-links-domain')) as HTMLSelectElement;
-    expect(within(domain).getByText('tv.revenda.com (padrão)')).toBeTruthy();
-    expect(await screen.findByText('Nenhum link curto criado para este usuário.')).toBeTruthy();
+    expect(within(domain).getByText('tv.revenda.com (padrão)')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum link curto criado para este usuário.')).toBeInTheDocument();
     const type = screen.getByTestId('short-links-type') as HTMLSelectElement;
     expect([...type.options].map((option) => option.text)).toEqual([
       'Lista M3U (MPEG-TS)',

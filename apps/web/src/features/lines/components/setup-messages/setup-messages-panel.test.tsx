@@ -39,7 +39,7 @@ describe('WhatsApp modal (docs/product/screens.md#users)', () => {
 
     fireEvent.click(screen.getByTestId('whatsapp-copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('Duplex: cliente01 / senha@19'));
-    expect(await screen.findByText('Copiado para a área de transferência!')).toBeTruthy();
+    expect(await screen.findByText('Copiado para a área de transferência!')).toBeInTheDocument();
   });
 
   it('switches the app and the text, the copy and the link follow', async () => {
