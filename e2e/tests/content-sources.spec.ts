@@ -7,7 +7,7 @@ import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 
 // docs/product/screens.md#content-sources (decision 0041): the admin imports a playlist, follows its
 // sync and puts an imported category into a bouquet. Needs the content-import routes
-// (/api/admin/content/…, issue 12) in the server under test. Screenshots of the viewport at 1366×768 and
+// (/api/admin/content/…, decision 0038) in the server under test. Screenshots of the viewport at 1366×768 and
 // 390×844.
 const shot = (name: string) => ({ path: `artifacts/screenshots/${name}.png` });
 
