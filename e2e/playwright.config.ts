@@ -37,7 +37,7 @@ export default defineConfig({
     // server tests (the default of 5 would refuse the later journeys with 429).
     SIGN_IN_ATTEMPTS_PER_MINUTE: '60',
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '600',
-    // Outside services of the handover journey (issue 14), each faked by the spec that needs it on these
+    // Outside services of the handover journey (handover.spec.ts), each faked by the spec that needs it on these
     // fixed local ports (e2e/fixtures/fake-ports.ts): the DNS that verifies domains, DreamTV, connect TV.
     ...fakeServiceEnv(port),
   }),

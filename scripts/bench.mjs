@@ -1,5 +1,5 @@
 // npm run bench — the figures of docs/benchmarks.md, each as median and p95 over repeated runs, each ratio
-// measured side by side in the same run (P1–P6 of issue 5, P7–P10 of issue 12). Steps:
+// measured side by side in the same run (P1–P6: decision 0018, P7–P10: decision 0042). Steps:
 //   1. the database: DATABASE_URL when given, else `panel_bench` on the PostgreSQL server of
 //      TEST_DATABASE_URL (default the local one), created once and reused;
 //   2. npm run seed:large on it (1,000,000 lines, 2,000 resellers, the content library and 200 bench lines;
@@ -8,7 +8,7 @@
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
 //      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 heartbeats and
-//      online lists, P12 screens under concurrent starts (issue 13).
+//      online lists, P12 screens under concurrent starts (decision 0044).
 // Options: --only P1,P3 (any of P1 … P12; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
@@ -193,7 +193,7 @@ if (wants('P10')) {
   );
 }
 
-// P11 heartbeats (issue 13, decision 0045): edge heartbeats through POST /api/ingest/v1/connections, batches
+// P11 heartbeats (decision 0045): edge heartbeats through POST /api/ingest/v1/connections, batches
 // of 500, 300,000 live connections in a scratch database of its own, against a bare batched upsert in the same
 // run; its table row is written here too, so the heartbeat half of P11 is this one block.
 const p11HeartbeatRows = [];
@@ -244,7 +244,7 @@ if (wants('P11')) {
   }
 }
 
-// P12 (issue 13, decision 0044): screens under 200 concurrent starts from different devices; its table
+// P12 (decision 0044): screens under 200 concurrent starts from different devices; its table
 // row is written here too, so the whole of P12 is this one block.
 const p12Rows = [];
 if (wants('P12')) {

@@ -137,3 +137,133 @@ export function brokenReferences(root: string, references: readonly Reference[])
     return anchors === null || (anchor !== undefined && !anchors.has(anchor));
   });
 }
+
+/** The folders a repository path written in a document starts with. */
+const REPOSITORY_ROOTS = /^(apps|packages|docs|e2e|scripts)\//;
+/** Paths the server documents write from `apps/server/src/` (the two planes of decision 0075). */
+const SERVER_PLANES = /^(panel|delivery)\//;
+
+/**
+ * Repository paths written in backticks (`apps/…`, `packages/…`, `docs/…`, `e2e/…`, `scripts/…`; in
+ * docs/architecture.md also `panel/…` and `delivery/…` under apps/server/src). A pattern is no path: anything
+ * with `<`, `*`, `{`, `…` or a space is left out.
+ */
+export function backtickedPaths(root: string, files: readonly string[]): Reference[] {
+  return files.flatMap((file) => pathsInMarkdown(file, readFileSync(join(root, file), 'utf8')));
+}
+
+/** The repository paths one Markdown text writes in backticks outside code blocks (see backtickedPaths). */
+export function pathsInMarkdown(file: string, markdown: string): Reference[] {
+  const references: Reference[] = [];
+  const serverRelative = file === 'docs/architecture.md';
+  let fenced = false;
+  markdown.split('\n').forEach((text, index) => {
+    if (text.startsWith('```')) fenced = !fenced;
+    if (fenced) return;
+    for (const match of text.matchAll(/`([^`\s]+)`/g)) {
+      const path = match[1] ?? '';
+      if (/[<>*{}…]/.test(path)) continue;
+      const target = REPOSITORY_ROOTS.test(path)
+        ? path
+        : serverRelative && SERVER_PLANES.test(path)
+          ? `apps/server/src/${path}`
+          : undefined;
+      if (target) references.push({ file, line: index + 1, text: text.trim(), target });
+    }
+  });
+  return references;
+}
+
+/** References to a file or folder that is not in the repository (an anchor after `#` is not checked here). */
+export function missingPaths(root: string, references: readonly Reference[]): Reference[] {
+  return references.filter(({ target }) => !existsSync(join(root, target.split('#')[0] ?? '')));
+}
+
+/** The parts every screen's code entry in docs/product/screens.md names, each a path or "none". */
+export const SCREEN_CODE_PARTS = ['route', 'page', 'API', 'server', 'shared', 'e2e'] as const;
+
+/**
+ * The screens of docs/product/screens.md (the sections its "Status of the build" table links to) whose
+ * section has no complete code entry: a line `Code:` followed by one list item per part of
+ * SCREEN_CODE_PARTS (`- route: …`). Answers each such screen's anchor with what it lacks.
+ */
+export function screenCodeGaps(markdown: string): string[] {
+  const lines = markdown.split('\n');
+  const status = lines.findIndex((line) => line === '## Status of the build');
+  const statusEnd = lines.findIndex((line, index) => index > status && line.startsWith('## '));
+  const screens = new Set<string>();
+  for (const line of lines.slice(status + 1, statusEnd))
+    for (const match of line.matchAll(/\]\(#([\w-]+)\)/g)) if (match[1]) screens.add(match[1]);
+  const gaps: string[] = [];
+  if (status < 0 || screens.size === 0) return ['no "Status of the build" table of screens'];
+  const slugs = new Map<string, number>();
+  const seen = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const heading = /^(#{2,6})\s+(.*?)\s*$/.exec(line);
+    if (!heading?.[2]) return;
+    const slug = headingSlug(heading[2]);
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    slugs.set(count === 0 ? slug : `${slug}-${count}`, index);
+  });
+  for (const screen of screens) {
+    const start = slugs.get(screen);
+    if (start === undefined) {
+      gaps.push(`${screen}: no such heading`);
+      continue;
+    }
+    const level = /^#+/.exec(lines[start] ?? '')?.[0].length ?? 2;
+    const end = lines.findIndex(
+      (line, index) => index > start && (/^#+/.exec(line)?.[0].length ?? Infinity) <= level,
+    );
+    const section = lines.slice(start + 1, end < 0 ? undefined : end);
+    const code = section.indexOf('Code:');
+    if (code < 0) {
+      gaps.push(`${screen}: no code entry`);
+      continue;
+    }
+    const items = section.slice(code + 1).filter((line) => line.startsWith('- '));
+    const missing = SCREEN_CODE_PARTS.filter(
+      (part) => !items.some((item) => new RegExp(`^- ${part}: (none|\`)`).test(item)),
+    );
+    if (missing.length > 0) gaps.push(`${screen}: no ${missing.join(', ')}`);
+  }
+  return gaps;
+}
+
+/**
+ * The files of packages/shared that hold Portuguese messages: named `*messages.ts`, or exporting a constant
+ * named `*_MESSAGES`, `*_TEXT` or `*_TEXTS`. Tests are left out.
+ */
+export function messageFiles(root: string, files: readonly string[]): string[] {
+  return files.filter(
+    (file) =>
+      file.startsWith('packages/shared/src/') &&
+      /\.tsx?$/.test(file) &&
+      !/\.test\.tsx?$/.test(file) &&
+      (/messages\.ts$/.test(file) ||
+        /export const [A-Z_]+_(MESSAGES|TEXTS?)\b/.test(readFileSync(join(root, file), 'utf8'))),
+  );
+}
+
+/** The message files an index page (docs/product/messages.md) does not name by their repository path. */
+export function unindexedMessageFiles(index: string, messageFilePaths: readonly string[]): string[] {
+  return messageFilePaths.filter((file) => !index.includes(file));
+}
+
+/**
+ * "issue N" written in a file: the repository points at a decision or a product page instead, which says
+ * why and stays true (the issues are not in the repository).
+ */
+export const ISSUE_REFERENCE = /\bissues? ?#?\d+/i;
+
+export function issueReferences(root: string, files: readonly string[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const file of files)
+    readFileSync(join(root, file), 'utf8')
+      .split('\n')
+      .forEach((text, index) => {
+        if (ISSUE_REFERENCE.test(text)) findings.push({ file, line: index + 1, text: text.trim() });
+      });
+  return findings;
+}

@@ -8,7 +8,7 @@ import { shot } from '../fixtures/shot';
 
 // docs/product/screens.md#content-sources (decision 0041): the admin imports a playlist, follows its
 // sync and puts an imported category into a bouquet. Needs the content-import routes
-// (/api/admin/content/…, issue 12) in the server under test. Screenshots of the viewport at 1366×768 and
+// (/api/admin/content/…, decision 0038) in the server under test. Screenshots of the viewport at 1366×768 and
 // 390×844.
 
 /** A playlist on the server's own disk (the e2e server runs on this machine): two live channels. */

@@ -14,7 +14,7 @@ import { connectDreamTv } from '../steps/tv-apps';
 import { LAPTOP, PHONE } from '../fixtures/devices';
 import { shot } from '../fixtures/shot';
 
-// Issue 14's "done when": a reseller hands a line to a customer the way it does every day — its own domain,
+// The handover (decisions 0048–0052): a reseller hands a line to a customer the way it does every day — its own domain,
 // a short link that opens a playlist, the WhatsApp message and the QR code, the customer's TV through
 // DreamTV — and wins a customer from another provider, paying exactly what the dialog showed. Every outside
 // service is a local fake on its fixed port (fixtures/fake-ports.ts): the DNS that verifies the domain,

@@ -6,7 +6,7 @@ import { expect, RESELLER_PASSWORD as PASSWORD, test } from '../fixtures/test';
 import { LAPTOP, openPhone, PHONE } from '../fixtures/devices';
 import { shot } from '../fixtures/shot';
 
-// Issue 10, layout and list-state defects: what a person sees on a 1366×768 laptop and a 390×844 phone.
+// Layout and list-state defects (decision 0028): what a person sees on a 1366×768 laptop and a 390×844 phone.
 // Screenshots are of the viewport, i.e. exactly what fits on that screen.
 // A list page's first answer: chunks, profile and list on a machine other suites load too.
 const FIRST_LOAD = { timeout: 30_000 };
@@ -80,7 +80,7 @@ test('at 1366×768 the row actions of every list are in view without scrolling s
 
   await checkLists(page, 'admin');
 
-  // Issue 10 #13: the admin's /resellers shows 'BLOQUEADO' whole, not 'BLOQUEA...'.
+  // Decision 0028: the admin's /resellers shows 'BLOQUEADO' whole, not 'BLOQUEA...'.
   await page.goto('/resellers');
   const badge = page
     .getByTestId('resellers-table-row')

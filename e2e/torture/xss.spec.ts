@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures/test';
 import { XSS_ADMIN } from '../playwright.torture.config';
 
 /**
- * Stored XSS (issue 5, torture): script payloads go into every free-text field the API accepts and the
+ * Stored XSS (torture; decision 0023): script payloads go into every free-text field the API accepts and the
  * panel shows — reseller notes and e-mail, line full names, notes and phones, package and bouquet names,
  * the menu dialogs' texts, and the global message (written straight into the database by
  * apps/server/torture/xss-prepare.ts, so what the server serves and the panel renders is tested even for a

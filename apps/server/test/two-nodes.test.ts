@@ -14,7 +14,7 @@ import { findLedgerMismatches } from './ledger-invariant';
 import { startProvisioningReceiver, type ProvisioningReceiver } from './provisioning-receiver';
 
 /**
- * Two server processes on one PostgreSQL database, as behind a load balancer (issue 9, part 7). Each node is
+ * Two server processes on one PostgreSQL database, as behind a load balancer (decisions 0021, 0025). Each node is
  * `src/server.ts` in its own Node process, so nothing is shared but the database. Runs with `npm run test:pg`.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -1,5 +1,5 @@
 /**
- * kill -9 during a burst of paid actions (issue 5, torture "crash"), on the embedded PGlite and on
+ * kill -9 during a burst of paid actions (torture "crash", decision 0019), on the embedded PGlite and on
  * PostgreSQL: the real server process is killed without warning while dozens of renewals, line creations
  * and credit moves are in flight, then started again on the same data. Each cycle checks that
  * - the database opens again and the server is healthy (PGlite recovers its data folder);

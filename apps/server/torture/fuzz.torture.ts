@@ -1,5 +1,5 @@
 /**
- * Bad input, generated (issue 5, torture "bad input"; docs/product/api.md#bad-input): at least 10,000 requests (2,000 in
+ * Bad input, generated (torture "bad input", docs/product/api.md#bad-input): at least 10,000 requests (2,000 in
  * CI) built with fast-check from the server's own OpenAPI document — every operation, every role (admin,
  * master, sub-reseller, publisher, anonymous) — with bodies, queries and path parameters that are valid,
  * almost valid or hostile: wrong types, huge and unicode strings, negative and enormous numbers, NaN-like

@@ -1,5 +1,5 @@
 /**
- * SIGTERM under load (issue 9, operations), on the embedded PGlite and on PostgreSQL: the real server
+ * SIGTERM under load (decision 0025), on the embedded PGlite and on PostgreSQL: the real server
  * bundle answers many clients, each with a request in flight, when it is told to stop. Every request sent
  * before the signal must be answered — done (2xx) or, when it reached the server after the stop began,
  * 503 in the API's shape — never a reset connection; and the process must exit 0 within

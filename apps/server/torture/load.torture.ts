@@ -1,5 +1,5 @@
 /**
- * Load (issue 5, torture "load"): 200 concurrent clients for 60 s (CI: 50 for 15 s) on a list + renew mix
+ * Load (torture "load", decision 0019): 200 concurrent clients for 60 s (CI: 50 for 15 s) on a list + renew mix
  * against the real server process on PostgreSQL, driven by autocannon. Each client is a reseller of a
  * seeded panel (200,000 lines; CI 20,000) opening /users pages — default order, status and expiry
  * filters, text searches, later pages — and renewing its own lines (one request in five).

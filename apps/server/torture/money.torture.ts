@@ -1,5 +1,5 @@
 /**
- * Money under fire (issue 5, torture "money"): for 60 s (15 s in CI) dozens of concurrent clients move
+ * Money under fire (torture "money", decision 0019): for 60 s (15 s in CI) dozens of concurrent clients move
  * credits up and down a reseller tree, create and renew lines, add screens and days, while the admin mints,
  * burns and moves subtrees — all through the real server process on PostgreSQL. Afterwards:
  * - every balance equals the sum of its ledger rows, none is negative, every account's ledger is one

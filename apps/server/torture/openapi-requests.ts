@@ -74,7 +74,7 @@ const hostileStrings = [
   'constructor',
   '2026-02-30',
   '0000-00-00',
-  // Edge dates: outside what toISOString and PostgreSQL agree on (issue 9).
+  // Edge dates: outside what toISOString and PostgreSQL agree on.
   '2020-01-01,9999-12-31',
   '0000-01-01,2020-01-01',
   '9999-12-31',

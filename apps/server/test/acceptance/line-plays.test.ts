@@ -11,7 +11,7 @@ import { useTestApp } from '../test-app';
 import { startXtreamUpstream, type XtreamUpstream } from '../upstream/xtream-upstream';
 
 /**
- * Issue 12's "done when", end to end as a customer meets it: a reseller creates a line through the panel's
+ * The player boundary (decision 0037) end to end, as a customer meets it: a reseller creates a line through the panel's
  * API; the admin imports a library from another provider's Xtream server (a real HTTP server this test
  * starts, serving media made by ffmpeg); the line's playlist, guide and player API are read with the real
  * client libraries apps use (@iptv/xtream-api, @iptv/playlist, @iptv/xmltv); a live channel (TS and HLS), a

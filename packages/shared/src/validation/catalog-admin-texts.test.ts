@@ -10,7 +10,7 @@ import {
 import { CONTENT_REMOVAL_TITLE, MEDIA_TYPES } from '../content-removal/content-removal-api';
 
 /**
- * Issue 15: the texts and constants the specification gives the catalog and admin screens
+ * The texts and constants the specification gives the catalog and admin screens
  * (docs/product/screens.md#catalog-requests, #content-removal; docs/product/rules.md) are the ones the server
  * and the panel use, word for word. The screens' labels that live in the panel are checked by its component
  * tests and the journeys.

@@ -5,7 +5,7 @@ import { TV_APPS_MESSAGES } from '../tv-apps/tv-apps-messages';
 import { FIELD_MESSAGES } from './field-messages';
 
 /**
- * Issue 14: every text the specification words for the handover screens (docs/product/rules.md#domain-form,
+ * Every text the specification words for the handover screens (docs/product/rules.md#domain-form,
  * #migration-form, #dreamtv-mac; docs/product/messages.md) is one of the messages the server and the panel
  * use, word for word. `{host}` is the example host the domain form shows.
  */

@@ -220,7 +220,7 @@ export const epgProgrammes = pgTable(
 
 /**
  * One row per stream start (authorised and delivered), append-only: the views that analytics and charts
- * count, and what issue 13's connection tracking builds on. No foreign keys: the history outlives lines.
+ * count, and what connection tracking (decision 0044) builds on. No foreign keys: the history outlives lines.
  */
 export const streamStarts = pgTable(
   'stream_starts',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { contentImportRoutes } from './content-sources.routes';
+import { contentSourcesRoutes } from './content-sources.routes';
 import { createContentSourcesService } from './content-sources.service';
 import { createSyncRunner, type SyncRunner } from './content-sync.service';
 import { startImportControl, type ImportControl } from './import-control';
@@ -42,7 +42,7 @@ async function contentSourcesPlugin(
   });
   app.decorate('contentSync', runner);
   const service = createContentSourcesService(db, runner);
-  await app.register(contentImportRoutes, { service });
+  await app.register(contentSourcesRoutes, { service });
 
   let worker: PeriodicWorker | undefined;
   let control: ImportControl | undefined;

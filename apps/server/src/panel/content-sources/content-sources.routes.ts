@@ -16,7 +16,7 @@ import { ADMIN_ONLY } from '../../plugins/access';
 import type { ContentSourcesService } from './content-sources.service';
 
 /** The admin's content sources and category mapping (docs/product/api.md#content-import). */
-export const contentImportRoutes: FastifyPluginAsyncZod<{ service: ContentSourcesService }> = async (
+export const contentSourcesRoutes: FastifyPluginAsyncZod<{ service: ContentSourcesService }> = async (
   app,
   { service },
 ) => {

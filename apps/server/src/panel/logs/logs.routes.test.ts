@@ -179,7 +179,7 @@ describe('GET /api/logs', () => {
   it.each([
     ['dates=2026-01-01', 'dates', LOG_MESSAGES.invalidPeriod],
     ['dates=2026-02-01,2026-01-01', 'dates', LOG_MESSAGES.periodOrder],
-    // Outside the years PostgreSQL and toISOString agree on: these answered 500 (issue 9).
+    // Outside the years PostgreSQL and toISOString agree on: these once answered 500.
     ['dates=2020-01-01,9999-12-31', 'dates', LOG_MESSAGES.invalidPeriod],
     ['dates=0000-01-01,2020-01-01', 'dates', LOG_MESSAGES.invalidPeriod],
     ['dates=1969-12-31,2020-01-01', 'dates', LOG_MESSAGES.invalidPeriod],

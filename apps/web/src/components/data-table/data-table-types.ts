@@ -13,7 +13,7 @@ export interface DataTableColumn<Row, S extends string = string> {
   align?: 'left' | 'center' | 'right';
   /**
    * Stays at the right edge while the other columns scroll sideways: the row actions, reachable without
-   * scrolling on any screen (issue 10 #3). One per table, the last column.
+   * scrolling on any screen (decision 0028). One per table, the last column.
    */
   stickyEnd?: boolean;
   /**

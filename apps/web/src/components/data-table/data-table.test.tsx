@@ -187,7 +187,7 @@ describe('DataTable: merged columns (decision 0073)', () => {
   });
 });
 
-describe('DataTable: a failed load (issue 10 #4)', () => {
+describe('DataTable: a failed load (decision 0028)', () => {
   const serverError = new ApiError({
     status: 500,
     body: {

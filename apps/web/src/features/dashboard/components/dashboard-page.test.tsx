@@ -224,7 +224,7 @@ describe('DashboardPage: Próximos vencimentos (docs/product/screens.md#dashboar
     );
   });
 
-  it('a failed load says why with "Tentar novamente" (issue 10 #4), not "no expirations", and no toast', async () => {
+  it('a failed load says why with "Tentar novamente" (decision 0028), not "no expirations", and no toast', async () => {
     let failures = 1;
     renderDashboard({
       appQueryClient: true,

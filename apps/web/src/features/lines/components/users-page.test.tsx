@@ -417,7 +417,7 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
         .map((n) => n.textContent),
     ).toEqual(['primeiro', 'terceiro']);
     expect(screen.queryByTestId('users-table')).toBeNull();
-    // Issue 10 #8: with no sort of its own the phone asks by expiry, so the date groups come in order.
+    // Decision 0028: with no sort of its own the phone asks by expiry, so the date groups come in order.
     expect(listCalls(calls).map((call) => call.query.get('order_by'))).toEqual(['exp_date,asc']);
   });
 
@@ -432,7 +432,7 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
     expect(listCalls(calls).map((call) => call.query.get('order_by'))).toEqual(['exp_date,desc']);
   });
 
-  it('a failed list says why with "Tentar novamente", which asks again (issue 10 #4)', async () => {
+  it('a failed list says why with "Tentar novamente", which asks again (decision 0028)', async () => {
     let failures = 1;
     const { calls } = renderPage({
       handlers: {

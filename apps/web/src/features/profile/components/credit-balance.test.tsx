@@ -4,7 +4,7 @@ import { buildProfile } from '@test/fixtures/profile';
 import { renderWithProviders } from '@test/render';
 import { BALANCE_WIDTH, CreditBalance } from './credit-balance';
 
-describe('CreditBalance (issue 10 #16)', () => {
+describe('CreditBalance (decision 0028)', () => {
   it('holds the number’s place while the profile loads, then shows the balance in the same box', async () => {
     let answer: (response: Response) => void = () => undefined;
     vi.spyOn(globalThis, 'fetch').mockImplementation(

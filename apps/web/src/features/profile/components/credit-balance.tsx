@@ -7,7 +7,7 @@ import { useProfile } from '@/lib/queries/profile-query';
 /**
  * The room the balance takes, loaded or not: "1.234,56" in tabular digits. Right after sign-in a placeholder
  * of this width holds the number's place, so 'Créditos:' never stands alone and nothing moves when the
- * number arrives (issue 10 #16).
+ * number arrives (decision 0028).
  */
 export const BALANCE_WIDTH = '8ch';
 
