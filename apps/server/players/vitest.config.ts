@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     name: '@panel/server-players',
     root: import.meta.dirname,
+    // The test app's database starts from the run's migrated template (decision 0084).
+    globalSetup: ['../test/global-setup.ts'],
     include: ['**/*.players.ts'],
     testTimeout: 150_000,
     hookTimeout: 120_000,

@@ -1,19 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+
+// Made once per run by global-setup.ts (decision 0084); empty when a config runs without it.
+const provided = (key: 'pgliteDump' | 'pgTemplate'): string => {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+};
+let pgliteDump: Blob | undefined;
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL, created now and dropped by `dispose`.
+ * PostgreSQL server named by TEST_DATABASE_URL, created now and dropped by `dispose`. Both start as a copy
+ * of the run's migrated template when global-setup.ts made one.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = idempotentClose(await openDatabase({ dataDir: 'memory://' }));
+    const dumpFile = provided('pgliteDump');
+    if (dumpFile && !pgliteDump) pgliteDump = new Blob([readFileSync(dumpFile)]);
+    const handle = idempotentClose(await openDatabase({ dataDir: 'memory://', pgliteDump }));
     return { ...handle, dispose: () => handle.close() };
   }
   const name = `panel_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  const template = provided('pgTemplate');
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = idempotentClose(await openDatabase({ url: url.toString(), dataDir: '' }));

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     name: '@panel/server-torture',
     root: import.meta.dirname,
+    // The test app's database starts from the run's migrated template (decision 0084).
+    globalSetup: ['../test/global-setup.ts'],
     include: ['**/*.torture.ts'],
     fileParallelism: false,
     testTimeout: 15 * 60_000,

@@ -53,9 +53,14 @@ export async function openDatabase(options: {
   dataDir: string;
   /** The PGlite template folder (tests); default the one the build writes. */
   pgliteTemplate?: string;
+  /**
+   * An in-memory PGlite starts from this dump of a migrated cluster (`dumpDataDir`) instead of creating
+   * one: the tests share one per run (apps/server/test/global-setup.ts, decision 0084).
+   */
+  pgliteDump?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir, options.pgliteTemplate);
+  return openPglite(options.dataDir, options.pgliteTemplate, options.pgliteDump);
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -84,7 +89,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string, templateFile?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, templateFile?: string, dump?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // One process at a time in the folder: a second server, or a backup copying it, is refused.
@@ -96,7 +101,7 @@ async function openPglite(dataDir: string, templateFile?: string): Promise<Datab
   const template = inMemory || existsSync(folder) ? undefined : pgliteTemplateFor(templateFile);
   let client: PGlite;
   try {
-    if (inMemory) client = new PGlite(options);
+    if (inMemory) client = new PGlite(dump ? { ...options, loadDataDir: dump } : options);
     else if (template) client = await openFromTemplate(folder, options, template);
     else client = new PGlite(folder, options);
     await client.waitReady;

@@ -18,7 +18,7 @@ import { MIGRATIONS_DIR, PGLITE_TEMPLATE_DIR } from '../server-paths';
 export { PGLITE_TEMPLATE_DIR };
 
 /** The installed PGlite's version (its package.json is not exported: found next to its entry file). */
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   let folder = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (let depth = 0; depth < 5; depth++, folder = dirname(folder)) {
     try {
@@ -38,7 +38,7 @@ const stampOf = (folder: string) => `${folder}.json`;
 const MIGRATIONS = MIGRATIONS_DIR;
 
 /** A fingerprint of the migrations a template was made with: an edited one makes the template stale. */
-function migrationsHash(migrationsFolder: string): string {
+export function migrationsHash(migrationsFolder: string = MIGRATIONS): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(migrationsFolder)
     .filter((file) => file.endsWith('.sql'))
