@@ -7,12 +7,14 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { runsRole, type Config } from './config';
 import { loadGeoIp, type GeoIp } from './lib/geoip';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { getOrCreateSecret } from './db/secrets';
 import { seedDatabase, type SeedResult } from './db/seed';
 import lineAuth from './delivery/line-auth/line-auth.plugin';
+import deliveryNotices from './delivery/notices/delivery-notices.plugin';
+import { domainTokenRoutes } from './delivery/short-link-redirect/domain-token.routes';
 import { authRoutes } from './panel/auth/auth.routes';
 import { catalogRoutes } from './panel/catalog/catalog.routes';
 import { catalogRequestsRoutes } from './panel/catalog-requests/catalog-requests.routes';
@@ -158,55 +160,78 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: PUBLIC };
   });
+  // What this process serves and runs (decision 0076): one process does everything unless SERVER_ROLES
+  // names a part of it; a delivery-only process answers only what customers' apps and edges call.
+  const panel = runsRole(config, 'panel');
+  const delivery = runsRole(config, 'delivery');
+  const workers = runsRole(config, 'workers');
+
   await app.register(securityHeaders, { config });
   await app.register(accessRegistry);
   await app.register(errorHandler);
   await app.register(draining);
   await app.register(rejectNul);
   await app.register(metrics, { token: config.METRICS_TOKEN });
-  await app.register(openApi);
-  await app.register(lineAuth, { db, config });
+  if (panel) await app.register(openApi);
+  await app.register(deliveryNotices, { db, config });
+  await app.register(lineAuth, { db, config, sweeps: workers });
   // A reseller's domain answers its short links and what customers' apps load, and nothing of the panel:
   // before the session check (which would answer /api first) and before the panel's pages, which answer
   // every other path (decisions 0049, 0069). Before the domains too, which clear its host cache.
-  await app.register(shortLinkRedirect, { db, config });
+  if (panel || delivery) await app.register(shortLinkRedirect, { db, config });
   await app.register(authenticate, { db, config });
 
-  const captcha = createCaptchaVerifier(config, signingSecret);
   // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
-  await app.register(provisioning, { db, config, signingSecret });
-  await app.register(externalPanel, { db, config, signingSecret });
+  await app.register(provisioning, { db, config, signingSecret, routes: panel, worker: workers });
+  await app.register(externalPanel, { db, config, signingSecret, routes: panel, worker: workers });
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, config, captcha });
-  await app.register(profileRoutes, { db, config });
-  await app.register(newsRoutes, { db });
-  await app.register(resellersRoutes, { db });
-  await app.register(ledgerRoutes, { db });
-  await app.register(logsRoutes, { db });
-  await app.register(linesRoutes, { db, config });
-  await app.register(catalogRoutes, { db });
-  await app.register(catalogRequestsRoutes, { db, config });
-  await app.register(complementsRoutes, { db });
-  await app.register(dashboardRoutes, { db, config });
-  await app.register(analyticsRoutes, { db });
-  await app.register(releasesRoutes, { db });
-  await app.register(contentRemovalRoutes, { db });
-  await app.register(contentSources, { db, config, dataDir: database.dataDir });
-  await app.register(playerRoutes, { db, config });
+  // Every role: the panel's disconnect, block and delete cut relays through it, delivery relays, workers sweep.
   await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
-  await app.register(streamsRoutes, { db, config });
-  await app.register(onlineRoutes, { db, config });
-  await app.register(onlineActionsRoutes, { db, tracker: app.connections });
-  await app.register(streamingServersRoutes, { db });
-  await app.register(setupMessagesRoutes, { db, config });
-  await app.register(migrationRoutes, { db, config });
-  await app.register(panelSettingsRoutes, { db });
-  await app.register(panelTextsRoutes, { db });
-  await app.register(tvAppsRoutes, { db, config });
-  await app.register(ingest, { db, config });
-  await app.register(shortLinksRoutes, { db, config });
-  await app.register(domains, { db, config });
-  await app.register(staticWeb, { distDir: config.WEB_DIST_DIR });
+  if (panel) {
+    const captcha = createCaptchaVerifier(config, signingSecret);
+    await app.register(authRoutes, { db, config, captcha });
+    await app.register(profileRoutes, { db, config });
+    await app.register(newsRoutes, { db });
+    await app.register(resellersRoutes, { db });
+    await app.register(ledgerRoutes, { db });
+    await app.register(logsRoutes, { db });
+    await app.register(linesRoutes, { db, config });
+    await app.register(catalogRoutes, { db });
+    await app.register(catalogRequestsRoutes, { db, config });
+    await app.register(complementsRoutes, { db });
+    await app.register(dashboardRoutes, { db, config });
+    await app.register(analyticsRoutes, { db });
+    await app.register(releasesRoutes, { db });
+    await app.register(contentRemovalRoutes, { db });
+  }
+  if (panel || workers) {
+    await app.register(contentSources, {
+      db,
+      config,
+      dataDir: database.dataDir,
+      routes: panel,
+      worker: workers,
+    });
+  }
+  if (delivery) {
+    await app.register(playerRoutes, { db, config });
+    await app.register(streamsRoutes, { db, config });
+  }
+  if (panel) {
+    await app.register(onlineRoutes, { db, config });
+    await app.register(onlineActionsRoutes, { db, tracker: app.connections });
+    await app.register(streamingServersRoutes, { db });
+    await app.register(setupMessagesRoutes, { db, config });
+    await app.register(migrationRoutes, { db, config });
+    await app.register(panelSettingsRoutes, { db });
+    await app.register(panelTextsRoutes, { db });
+    await app.register(tvAppsRoutes, { db, config });
+  }
+  if (delivery || workers) await app.register(ingest, { db, config, routes: delivery, worker: workers });
+  if (panel) await app.register(shortLinksRoutes, { db, config });
+  if (panel || workers) await app.register(domains, { db, config, routes: panel, worker: workers });
+  if (panel || delivery) await app.register(domainTokenRoutes, { db });
+  await app.register(staticWeb, { distDir: panel ? config.WEB_DIST_DIR : undefined });
 
   await app.ready();
   return app;

@@ -78,12 +78,32 @@ const dnsServerList = commaList.superRefine((entries, context) => {
     context.addIssue({ code: 'custom', message: `not address:port: ${wrong.join(', ')}` });
 });
 
+/** What a server process does (decision 0076): the panel, the delivery to customers' apps, the periodic jobs. */
+export const SERVER_ROLES = ['panel', 'delivery', 'workers'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+/** A comma list of roles; unset or empty: all three, one process doing everything. */
+const serverRolesSchema = commaList.transform((entries, context): ServerRole[] => {
+  const wrong = entries.filter((entry) => !(SERVER_ROLES as readonly string[]).includes(entry));
+  if (wrong.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `not a role: ${wrong.join(', ')} (roles: ${SERVER_ROLES.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries.length === 0 ? [...SERVER_ROLES] : SERVER_ROLES.filter((role) => entries.includes(role));
+});
+
 /** Every setting comes from a validated environment variable; nothing else configures the server. */
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: optionalText,
+    // Which roles this process runs (decision 0076): panel, delivery, workers, comma separated; unset: all
+    // three. Several processes with their own roles share one PostgreSQL database; PGlite keeps one process.
+    SERVER_ROLES: serverRolesSchema,
     DATA_DIR: z.string().default('./data'),
     ADMIN_USERNAME: z.string().min(1).default('admin'),
     ADMIN_PASSWORD: optionalText,
@@ -216,6 +236,13 @@ const configSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
   .superRefine((value, context) => {
+    if (value.SERVER_ROLES.length < SERVER_ROLES.length && !value.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SERVER_ROLES'],
+        message: `${value.SERVER_ROLES.join(',')} splits the server into processes, which needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) belongs to one process, which runs every role. Unset SERVER_ROLES or set DATABASE_URL`,
+      });
+    }
     if (value.CAPTCHA_PROVIDER === 'recaptcha' && (!value.RECAPTCHA_SITE_KEY || !value.RECAPTCHA_SECRET)) {
       context.addIssue({
         code: 'custom',
@@ -227,6 +254,11 @@ const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
+
+/** Whether this process runs `role` (decision 0076). */
+export function runsRole(config: Pick<Config, 'SERVER_ROLES'>, role: ServerRole): boolean {
+  return config.SERVER_ROLES.includes(role);
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);

@@ -214,4 +214,25 @@ describe('configuration', () => {
       expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow('TRUST_PROXY');
     }
   });
+
+  it('runs every role in one process unless SERVER_ROLES names some, and splits only on PostgreSQL (decision 0076)', () => {
+    const all = ['panel', 'delivery', 'workers'];
+    expect(loadConfig({}).SERVER_ROLES).toEqual(all);
+    expect(loadConfig({ SERVER_ROLES: ' ' }).SERVER_ROLES).toEqual(all);
+    expect(loadConfig({ SERVER_ROLES: 'workers,panel,delivery' }).SERVER_ROLES).toEqual(all);
+    const pg = { DATABASE_URL: 'postgres://panel@db/panel' };
+    expect(loadConfig({ ...pg, SERVER_ROLES: 'Delivery' }).SERVER_ROLES).toEqual(['delivery']);
+    expect(loadConfig({ ...pg, SERVER_ROLES: 'workers, panel,panel' }).SERVER_ROLES).toEqual([
+      'panel',
+      'workers',
+    ]);
+    expect(() => loadConfig({ ...pg, SERVER_ROLES: 'delivery,edge' })).toThrow(
+      'SERVER_ROLES: not a role: edge (roles: panel, delivery, workers)',
+    );
+    // The embedded database belongs to one process: a split is refused at start, saying why.
+    expect(() => loadConfig({ SERVER_ROLES: 'delivery' })).toThrow(
+      'SERVER_ROLES: delivery splits the server into processes, which needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) belongs to one process, which runs every role. Unset SERVER_ROLES or set DATABASE_URL',
+    );
+    expect(() => loadConfig({ SERVER_ROLES: 'panel,workers' })).toThrow('SERVER_ROLES: panel,workers splits');
+  });
 });

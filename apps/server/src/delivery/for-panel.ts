@@ -1,11 +1,13 @@
 /**
  * What the panel plane may use of the delivery plane, and nothing else (eslint.config.js zone; decision 0075):
  * the library version its catalog edits bump, the connection paths a reseller move rewrites, the connection
- * rows the online screen's disconnect ends, the short-link code it mints and the day views are counted by.
+ * rows the online screen's disconnect and a line's block or deletion end (cut in every delivery process
+ * through the tracker's notices, decision 0076), the short-link code it mints and the day views are counted by.
  */
 export type { ConnectionTracker } from './connections/connections.service';
 export {
   endConnections,
+  endConnectionsOfLine,
   enqueueEdgeDisconnect,
   lockActiveConnection,
 } from './connections/connections.repository';

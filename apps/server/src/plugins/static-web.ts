@@ -23,14 +23,16 @@ function pageFileFor(distDir: string, path: string): string {
 /**
  * Serves the built panel from the same process. Unknown /api paths answer the JSON 404; any other
  * GET falls back to the page (its route's page, or index.html) so the panel's router handles deep links.
+ * Without `distDir` (a process without the panel role, decision 0076) every unknown path is the JSON 404.
  */
-async function staticWebPlugin(app: FastifyInstance, options: { distDir: string }): Promise<void> {
-  const hasWeb = existsSync(join(options.distDir, 'index.html'));
+async function staticWebPlugin(app: FastifyInstance, options: { distDir?: string }): Promise<void> {
+  const distDir = options.distDir ?? '';
+  const hasWeb = options.distDir !== undefined && existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
     // preCompressed: the build writes .br and .gz next to each asset (scripts/compress-web-dist.mjs).
     await app.register(fastifyStatic, {
-      root: options.distDir,
+      root: distDir,
       wildcard: true,
       index: false,
       preCompressed: true,
@@ -40,7 +42,7 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
           response.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
-  } else {
+  } else if (options.distDir !== undefined) {
     app.log.warn(
       { distDir: options.distDir },
       'web build not found: only the API is served (run npm run build)',
@@ -61,7 +63,7 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir: string 
     if (hasWeb && wantsPage) {
       // Hashed assets are cached by the browser; the page itself must always be fresh.
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile(pageFileFor(options.distDir, path), { cacheControl: false });
+      return reply.sendFile(pageFileFor(distDir, path), { cacheControl: false });
     }
     return reply.status(404).send({ status: 404, code: 'not_found', message: errorTextFor(404).message });
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config';
+import { runsRole, type Config } from '../../config';
 import type { Database } from '../../db/database';
 import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-worker';
 import { createConnectionTracker, type ConnectionTracker } from './connections.service';
@@ -19,24 +19,39 @@ export interface ConnectionsPluginOptions {
 }
 
 /**
- * Decorates `app.connections` (the panel's disconnect and screens policy use it) and runs the sweeper (every CONNECTION_SWEEP_MS)
- * from the moment the app is ready until it closes (no timer outlives `app.close()`).
+ * Decorates `app.connections` (the panel's disconnect and screens policy use it) and runs the sweeper (every
+ * CONNECTION_SWEEP_MS) from the moment the app is ready until it closes (no timer outlives `app.close()`).
+ * Its two parts follow the roles (decision 0076): a delivery process keeps the connections it relays seen
+ * (only it knows them), the workers process expires the rest; one process with both does both in one pass.
  */
 async function connectionsPlugin(app: FastifyInstance, options: ConnectionsPluginOptions): Promise<void> {
   const { db, config } = options;
-  const tracker = createConnectionTracker(db, {
-    ttlSeconds: config.CONNECTION_TTL_SECONDS,
-    graceSeconds: Math.min(config.CONNECTION_GRACE_SECONDS, config.CONNECTION_TTL_SECONDS),
-    tokenTtlSeconds: config.STREAM_TOKEN_TTL_SECONDS,
-    countryOf: options.countryOf,
-  });
+  const tracker = createConnectionTracker(
+    db,
+    {
+      ttlSeconds: config.CONNECTION_TTL_SECONDS,
+      graceSeconds: Math.min(config.CONNECTION_GRACE_SECONDS, config.CONNECTION_TTL_SECONDS),
+      tokenTtlSeconds: config.STREAM_TOKEN_TTL_SECONDS,
+      countryOf: options.countryOf,
+    },
+    app.deliveryNotices,
+  );
   app.decorate('connections', tracker);
+  // A listener that was away missed notices: the relays it holds are checked against the database now.
+  app.deliveryNotices.onResync(() => {
+    tracker.keepRelaysAlive().catch((error: unknown) => app.log.error({ err: error }, 'relay resync failed'));
+  });
 
+  const delivery = runsRole(config, 'delivery');
+  const workers = runsRole(config, 'workers');
+  const pass = () =>
+    delivery && workers ? tracker.sweep() : delivery ? tracker.keepRelaysAlive() : tracker.expire();
   let worker: PeriodicWorker | undefined;
   app.addHook('onReady', async () => {
+    if (!delivery && !workers) return;
     worker = startPeriodicWorker({
       intervalMs: config.CONNECTION_SWEEP_MS,
-      pass: () => tracker.sweep(),
+      pass,
       onError: (error) => app.log.error({ err: error }, 'connection sweep failed'),
     });
   });
@@ -45,4 +60,4 @@ async function connectionsPlugin(app: FastifyInstance, options: ConnectionsPlugi
   });
 }
 
-export default fp(connectionsPlugin, { name: 'connections' });
+export default fp(connectionsPlugin, { name: 'connections', dependencies: ['delivery-notices'] });

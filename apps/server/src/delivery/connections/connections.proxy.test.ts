@@ -245,6 +245,23 @@ describe('proxied connections', () => {
     expect(log).toMatchObject({ action: 'disconnect', type: 'users', actorId: owner.account.id });
   });
 
+  it('a block or a deletion of the line cuts its relay at once and ends its connection (decision 0076)', async () => {
+    const owner = await createSignedInAccount(t.app);
+    const blocked = await createLine(t.app, owner.account);
+    const watching = await watchEndless(blocked);
+    expect((await t.as(owner).post(`/api/users/${blocked.id}/block`)).statusCode).toBe(200);
+    await watching.ended;
+    const [row] = await connectionsOf(blocked);
+    expect(row).toMatchObject({ endReason: 'disconnected' });
+    expect(row?.endedAt).not.toBeNull();
+
+    const deleted = await createLine(t.app, owner.account);
+    const viewer = await watchEndless(deleted);
+    expect((await t.as(owner).delete(`/api/users/${deleted.id}`)).statusCode).toBe(204);
+    await viewer.ended;
+    expect(await connectionsOf(deleted)).toEqual([]);
+  });
+
   it('refuses the HLS token URLs of a disconnected connection', async () => {
     const owner = await createSignedInAccount(t.app);
     const line = await createLine(t.app, owner.account);

@@ -47,6 +47,36 @@ export async function endConnections(
 }
 
 /**
+ * A line blocked or deleted (decision 0076): its open connections end ('disconnected') and the edges of the
+ * redirected ones are told; answers the ids ended, whose relays are cut once the transaction committed.
+ */
+export async function endConnectionsOfLine(db: Database, lineId: number): Promise<number[]> {
+  const rows = await executeRows<{
+    id: string | number;
+    line_id: number;
+    stream_id: number;
+    delivery: 'redirect' | 'proxy';
+    server_id: number | null;
+  }>(
+    db,
+    sql`update live_connections set ended_at = now(), end_reason = 'disconnected'
+        where line_id = ${lineId} and ended_at is null
+        returning id, line_id, stream_id, delivery, server_id`,
+  );
+  for (const row of rows) {
+    if (row.delivery !== 'redirect') continue;
+    await enqueueEdgeDisconnect(db, {
+      id: Number(row.id),
+      lineId: row.line_id,
+      streamId: row.stream_id,
+      delivery: row.delivery,
+      serverId: row.server_id,
+    });
+  }
+  return rows.map((row) => Number(row.id));
+}
+
+/**
  * The `last_seen_at` that keeps a connection active for `holdSeconds` more (and no longer): activity is
  * `last_seen_at > now() - ttl` everywhere (connection-activity.ts), so a shorter hold is an earlier mark.
  */

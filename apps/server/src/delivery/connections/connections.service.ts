@@ -2,6 +2,7 @@ import { CONNECTION_MESSAGES } from '@panel/shared/online/online-api';
 import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../lib/app-error';
+import { createDeliveryNotices, type DeliveryNotices } from '../notices/delivery-notices';
 import { ConnectionRelays } from './connection-relays';
 import {
   expireAndListActive,
@@ -83,6 +84,19 @@ export interface ConnectionTracker {
   release(connectionId: number): Promise<void>;
   /** Whether a `/hls/` token of this connection may still be served (refreshes it at most every few seconds). */
   allowsSegment(connectionId: number): Promise<boolean>;
+  /**
+   * Connections that ended (committed): their relays are cut here and, through the delivery notices, in
+   * every other process at once (decision 0076).
+   */
+  cut(connectionIds: readonly number[]): Promise<void>;
+  /**
+   * The delivery role's part of the sweep: connections relayed here stay seen, those ended elsewhere are
+   * cut here (the backstop of a notice missed).
+   */
+  keepRelaysAlive(): Promise<void>;
+  /** The workers role's part of the sweep: what nobody refreshed expires, old rows go. */
+  expire(): Promise<SweepResult>;
+  /** Both parts, one process doing everything. */
   sweep(): Promise<SweepResult>;
 }
 
@@ -93,8 +107,15 @@ export interface ConnectionTracker {
  */
 const segmentRefreshMs = (graceSeconds: number) => Math.min(10_000, Math.max(250, (graceSeconds * 1000) / 3));
 
-export function createConnectionTracker(db: Database, settings: ConnectionSettings): ConnectionTracker {
+export function createConnectionTracker(
+  db: Database,
+  settings: ConnectionSettings,
+  notices: DeliveryNotices = localNotices(),
+): ConnectionTracker {
   const relays = new ConnectionRelays();
+  notices.onNotice((notice) => {
+    if (notice.kind === 'cut') for (const id of notice.connectionIds) relays.cutConnection(id);
+  });
   const ttl = settings.ttlSeconds;
   const refreshMs = segmentRefreshMs(settings.graceSeconds);
 
@@ -133,9 +154,26 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
       });
       return { id: newId, ended };
     });
-    for (const connection of ended) relays.cutConnection(connection.id);
+    await cut(ended.map((connection) => connection.id));
     return id;
   }
+
+  const cut = (ids: readonly number[]) => notices.send({ kind: 'cut', connectionIds: [...ids] });
+
+  async function keepRelaysAlive(): Promise<void> {
+    // Connections relayed here stay seen; those another node or the edge ended are cut here too.
+    const relayed = relays.relayed();
+    const alive = new Set(await touchConnections(db, relayed, ttl));
+    for (const id of relayed) {
+      if (!alive.has(id)) relays.cutConnection(id);
+      // Its last answer ended while the touch ran: the release's hold for the grace may have been
+      // written first, so it is written again, or the touch would keep the screen the whole TTL.
+      else if (!relays.streaming(id)) await holdConnectionFor(db, id, ttl, settings.graceSeconds);
+    }
+    relays.prune(settings.tokenTtlSeconds * 1000);
+  }
+
+  const expire = () => sweepConnections(db, { ttlSeconds: ttl, keepEndedSeconds: settings.tokenTtlSeconds });
 
   return {
     relays,
@@ -170,20 +208,23 @@ export function createConnectionTracker(db: Database, settings: ConnectionSettin
       relays.markRefreshed(connectionId);
       return true;
     },
+    cut,
+    keepRelaysAlive,
+    expire,
     async sweep() {
-      // Connections relayed here stay seen; those another node or the edge ended are cut here too.
-      const relayed = relays.relayed();
-      const alive = new Set(await touchConnections(db, relayed, ttl));
-      for (const id of relayed) {
-        if (!alive.has(id)) relays.cutConnection(id);
-        // Its last answer ended while the touch ran: the release's hold for the grace may have been
-        // written first, so it is written again, or the touch would keep the screen the whole TTL.
-        else if (!relays.streaming(id)) await holdConnectionFor(db, id, ttl, settings.graceSeconds);
-      }
-      relays.prune(settings.tokenTtlSeconds * 1000);
-      return sweepConnections(db, { ttlSeconds: ttl, keepEndedSeconds: settings.tokenTtlSeconds });
+      await keepRelaysAlive();
+      return expire();
     },
   };
+}
+
+/** Notices that stay in the process (a tracker made without the plugin: tests of the service). */
+function localNotices(): DeliveryNotices {
+  return createDeliveryNotices({
+    onError: (error) => {
+      throw error;
+    },
+  });
 }
 
 /** For the ingest API's token verification (decision 0044): is the connection a token names still on? */

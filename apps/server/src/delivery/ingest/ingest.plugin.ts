@@ -16,10 +16,13 @@ declare module 'fastify' {
 }
 
 /**
- * The ingest API for streaming servers and the delivery of their commands (`streaming_server_outbox`),
- * a worker per process from ready to close (decision 0045).
+ * The ingest API for streaming servers (delivery role) and the delivery of their commands
+ * (`streaming_server_outbox`), a worker from ready to close (workers role; decisions 0045, 0076).
  */
-async function ingestPlugin(app: FastifyInstance, options: { db: Database; config: Config }): Promise<void> {
+async function ingestPlugin(
+  app: FastifyInstance,
+  options: { db: Database; config: Config; routes: boolean; worker: boolean },
+): Promise<void> {
   const { db, config } = options;
   let secret: Promise<string> | undefined;
   const service = createIngestService({
@@ -30,7 +33,7 @@ async function ingestPlugin(app: FastifyInstance, options: { db: Database; confi
         ? Promise.resolve(config.STREAM_TOKEN_SECRET)
         : getOrCreateSecret(db, 'stream_token_secret')),
   });
-  await app.register(ingestRoutes, { service });
+  if (options.routes) await app.register(ingestRoutes, { service });
 
   const deliverPending = () =>
     deliverEdgeCommands({
@@ -49,6 +52,7 @@ async function ingestPlugin(app: FastifyInstance, options: { db: Database; confi
 
   let worker: PeriodicWorker | undefined;
   app.addHook('onReady', async () => {
+    if (!options.worker) return;
     worker = startPeriodicWorker({
       intervalMs: config.EDGE_COMMAND_POLL_MS,
       pass: deliverPending,

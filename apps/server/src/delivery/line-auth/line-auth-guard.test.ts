@@ -387,7 +387,7 @@ describe('line authentication: answers and upkeep', () => {
       { key: 'line-ok:sweep:10.0.0.1', hits: 1, windowEndsAt: sql`now() + interval '30 days'` },
     ]);
     const app = Fastify();
-    await app.register(attempts, { db: t.db, config, sweepEveryMs: 20 });
+    await app.register(attempts, { db: t.db, config, sweeps: true, sweepEveryMs: 20 });
     await app.ready();
     try {
       const deadline = Date.now() + 5000;

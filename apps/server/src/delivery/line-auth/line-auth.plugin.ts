@@ -15,12 +15,12 @@ declare module 'fastify' {
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
- * Decorates `app.lineAuth`; each process drops ended attempt counters now and then (any process may, the
- * delete is idempotent), every `sweepEveryMs` from ready to close.
+ * Decorates `app.lineAuth`; the process with the workers role drops ended attempt counters now and then
+ * (the delete is idempotent), every `sweepEveryMs` from ready to close (decision 0076).
  */
 async function lineAuthPlugin(
   app: FastifyInstance,
-  options: { db: Database; config: Config; sweepEveryMs?: number },
+  options: { db: Database; config: Config; sweeps: boolean; sweepEveryMs?: number },
 ): Promise<void> {
   app.decorate('lineAuth', createLineAuthGuard(options.db, options.config));
   const sweep = () => {
@@ -30,6 +30,7 @@ async function lineAuthPlugin(
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => {
+    if (!options.sweeps) return;
     timer = setInterval(sweep, options.sweepEveryMs ?? SWEEP_EVERY_MS);
     timer.unref();
   });

@@ -56,6 +56,10 @@ async function shortLinkRedirectPlugin(
 ): Promise<void> {
   const hosts = createShortLinkHosts(db, config.SHORT_LINK_HOST_CACHE_MS, configuredPanelHosts(config));
   app.decorate('shortLinkHosts', hosts);
+  // A domain or the main domain changed, here or in another process (decision 0076).
+  app.deliveryNotices.onNotice((notice) => {
+    if (notice.kind === 'hosts') hosts.clear();
+  });
   const lineAuth = app.lineAuth;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -94,4 +98,7 @@ async function shortLinkRedirectPlugin(
   });
 }
 
-export default fp(shortLinkRedirectPlugin, { name: 'short-link-redirect', dependencies: ['line-auth'] });
+export default fp(shortLinkRedirectPlugin, {
+  name: 'short-link-redirect',
+  dependencies: ['line-auth', 'delivery-notices'],
+});

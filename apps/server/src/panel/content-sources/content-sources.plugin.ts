@@ -22,6 +22,9 @@ export interface ContentSourcesPluginOptions {
    * this server through a control file there (decision 0072).
    */
   dataDir?: string;
+  /** The admin routes (panel role) and the worker starting due syncs (workers role; decision 0076). */
+  routes: boolean;
+  worker: boolean;
 }
 
 /**
@@ -42,7 +45,7 @@ async function contentSourcesPlugin(
   });
   app.decorate('contentSync', runner);
   const service = createContentSourcesService(db, runner);
-  await app.register(contentSourcesRoutes, { service });
+  if (options.routes) await app.register(contentSourcesRoutes, { service });
 
   let worker: PeriodicWorker | undefined;
   let control: ImportControl | undefined;
@@ -54,6 +57,7 @@ async function contentSourcesPlugin(
         onError: (error) => app.log.error({ err: error }, 'command-line import failed'),
       });
     }
+    if (!options.worker) return;
     worker = startPeriodicWorker({
       intervalMs: config.CONTENT_SYNC_POLL_MS,
       pass: () => runner.startDue(),

@@ -1,4 +1,3 @@
-import { DOMAIN_TOKEN_PATH } from '@panel/shared/domains/domains-api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
@@ -7,31 +6,24 @@ import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-wor
 import { domainsRoutes } from './domains.routes';
 import { createDomainsService } from './domains.service';
 
-/** The request's host name without its port, lowercase and without a trailing dot. */
-function hostName(host: string): string {
-  const bare = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
-  return bare.toLowerCase().replace(/\.$/, '');
-}
-
 /**
- * Resellers' domains (decision 0048): the API, the token file the panel answers for a registered domain
- * (so a domain pointed at the panel verifies by file too), and from ready to close the worker that checks
- * pending domains again every DOMAIN_VERIFY_POLL_MS.
+ * Resellers' domains (decision 0048): the API (panel role) and from ready to close the worker that checks
+ * pending domains again every DOMAIN_VERIFY_POLL_MS (workers role, decision 0076). The token file a
+ * registered domain answers is the delivery plane's (`delivery/short-link-redirect/domain-token.routes.ts`).
  */
-async function domainsPlugin(app: FastifyInstance, options: { db: Database; config: Config }): Promise<void> {
+async function domainsPlugin(
+  app: FastifyInstance,
+  options: { db: Database; config: Config; routes: boolean; worker: boolean },
+): Promise<void> {
   const { db, config } = options;
-  // A domain verified, failing its check again or deleted: the short-link redirect looks its hosts up again.
-  const service = createDomainsService(db, config, () => app.shortLinkHosts.clear());
-  await app.register(domainsRoutes, { service });
-
-  app.get(DOMAIN_TOKEN_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const token = await service.tokenFor(hostName(request.headers.host ?? ''));
-    if (!token) return reply.status(404).type('text/plain').send('');
-    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(token);
-  });
+  // A domain verified, failing its check again or deleted: the short-link redirect of every delivery
+  // process looks its hosts up again (decision 0076).
+  const service = createDomainsService(db, config, () => void app.deliveryNotices.send({ kind: 'hosts' }));
+  if (options.routes) await app.register(domainsRoutes, { service });
 
   let worker: PeriodicWorker | undefined;
   app.addHook('onReady', async () => {
+    if (!options.worker) return;
     worker = startPeriodicWorker({
       intervalMs: config.DOMAIN_VERIFY_POLL_MS,
       pass: () => service.verifyPending(config.DOMAIN_VERIFY_POLL_MS),
@@ -43,4 +35,4 @@ async function domainsPlugin(app: FastifyInstance, options: { db: Database; conf
   });
 }
 
-export default fp(domainsPlugin, { name: 'domains', dependencies: ['short-link-redirect'] });
+export default fp(domainsPlugin, { name: 'domains', dependencies: ['delivery-notices'] });

@@ -176,20 +176,3 @@ export async function pendingDomains(db: Database, olderThanMs: number, limit: n
     .orderBy(asc(domains.checkedAt), asc(domains.id))
     .limit(limit);
 }
-
-/**
- * The verification token the panel answers for a registered host: the verified claim's, else the only
- * claim's. A host two accounts claim and none verified has none: the panel cannot say whose it is
- * (decision 0070).
- */
-export async function tokenOfHost(db: Database, host: string): Promise<string | undefined> {
-  const rows = await db
-    .select({ token: domains.verificationToken, verifiedAt: domains.verifiedAt })
-    .from(domains)
-    .where(eq(domains.domain, host))
-    .orderBy(sql`${domains.verifiedAt} is null`)
-    .limit(2);
-  const [first, second] = rows;
-  if (!first) return undefined;
-  return first.verifiedAt !== null || !second ? first.token : undefined;
-}

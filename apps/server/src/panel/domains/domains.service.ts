@@ -18,7 +18,6 @@ import {
   recordCheckFailed,
   recordCheckPassed,
   setDefaultDomain,
-  tokenOfHost,
   type DomainWithOwner,
 } from './domains.repository';
 import { configuredPanelHosts, isPanelHostByConfig } from '../../lib/panel-hosts';
@@ -151,9 +150,6 @@ export function createDomainsService(db: Database, config: Config, onVerifiedCha
     },
 
     /** The token the panel answers at the token-file path for `host`, when it is a registered domain. */
-    async tokenFor(host: string): Promise<string | undefined> {
-      return tokenOfHost(db, host);
-    },
   };
 }
 

@@ -17,6 +17,9 @@ export interface ExternalPanelPluginOptions {
   db: Database;
   config: Config;
   signingSecret: string;
+  /** The admin routes (panel role) and the delivery worker (workers role; decision 0076). */
+  routes: boolean;
+  worker: boolean;
 }
 
 /** The secret shared with the external panel when EXTERNAL_PANEL_SECRET is not set. */
@@ -43,11 +46,11 @@ async function externalPanelPlugin(app: FastifyInstance, options: ExternalPanelP
     },
   });
   app.decorate('externalPanel', service);
-  await app.register(externalPanelRoutes, { service });
+  if (options.routes) await app.register(externalPanelRoutes, { service });
 
   let worker: PeriodicWorker | undefined;
   app.addHook('onReady', async () => {
-    if (!config.EXTERNAL_PANEL_URL) return;
+    if (!config.EXTERNAL_PANEL_URL || !options.worker) return;
     if (!config.EXTERNAL_PANEL_SECRET) {
       app.log.warn(
         'EXTERNAL_PANEL_SECRET is not set: deliveries are signed with a secret derived from the server’s own; set it so the external panel can verify them',

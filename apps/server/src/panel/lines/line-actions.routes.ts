@@ -48,7 +48,8 @@ export const lineActionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
         config: { access },
         schema: { tags, summary: enabled ? 'Unblock a line' : 'Block a line', params, response: plain },
       },
-      async (request) => (await setLineEnabled(db, requireCaller(request), request.params.id, enabled)).line,
+      async (request) =>
+        (await setLineEnabled(db, requireCaller(request), request.params.id, enabled, app.connections)).line,
     );
   }
 

@@ -3,6 +3,7 @@ import type { editLineSchema } from '@panel/shared/lines/line-api';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
+import { endConnectionsOfLine, type ConnectionTracker } from '../../delivery/for-panel';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Caller } from '../auth/caller';
 import { lockAccountTree } from '../accounts/account-tree-lock';
@@ -66,26 +67,42 @@ export async function editLine(
   }
 }
 
-/** Block (0) or unblock (1). Asking for the state the line already has changes and logs nothing. */
-export function setLineEnabled(
+/**
+ * Block (0) or unblock (1). Asking for the state the line already has changes and logs nothing. A block ends
+ * the line's connections: its relays stop at once wherever they run, its edges are told (decision 0076).
+ */
+export async function setLineEnabled(
   db: Database,
   caller: Caller,
   id: number,
   enabled: 0 | 1,
+  tracker: ConnectionTracker,
 ): Promise<LineActionOutcome> {
-  return runLineAction(db, caller, id, (_tx, line) => {
+  let ended: number[] = [];
+  const outcome = await runLineAction(db, caller, id, async (tx, line) => {
     if (line.enabled === enabled) return { changes: null, logs: [] };
+    if (enabled === 0) ended = await endConnectionsOfLine(tx, line.id);
     return {
       changes: { enabled },
       logs: [{ action: enabled === 1 ? 'unblock' : 'block' }],
       provisioning: [{ event: enabled === 1 ? 'unblocked' : 'blocked' }],
     };
   });
+  await tracker.cut(ended);
+  return outcome;
 }
 
-/** Removes a line for good (no refund); P2P and hybrid services are told to remove it too. */
-export async function deleteLine(db: Database, caller: Caller, id: number): Promise<void> {
-  await runInTransaction(db, async (tx) => {
+/**
+ * Removes a line for good (no refund); P2P and hybrid services are told to remove it too, and its
+ * connections end as a block's do.
+ */
+export async function deleteLine(
+  db: Database,
+  caller: Caller,
+  id: number,
+  tracker: ConnectionTracker,
+): Promise<void> {
+  const ended = await runInTransaction(db, async (tx) => {
     await lockAccountTree(tx, 'keep');
     const { line, ownerUsername } = await requireLineRecordInScope(tx, caller, id, { lock: true });
     const target =
@@ -103,6 +120,9 @@ export async function deleteLine(db: Database, caller: Caller, id: number): Prom
     });
     await enqueueProvisioning(tx, line, 'deleted');
     await recordLineSync(tx, [line], 'deleted');
+    const connections = await endConnectionsOfLine(tx, line.id);
     await deleteLineRow(tx, line.id);
+    return connections;
   });
+  await tracker.cut(ended);
 }

@@ -226,7 +226,7 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       },
     },
     async (request, reply) => {
-      await deleteLine(db, requireCaller(request), request.params.id);
+      await deleteLine(db, requireCaller(request), request.params.id, app.connections);
       return reply.status(204).send(null);
     },
   );

@@ -16,7 +16,7 @@ import { currentListScopeOf } from '../scope/caller-scope';
 /**
  * POST /api/users/connections/:id/disconnect (docs/product/screens.md#online-users): ends an active
  * connection of the caller's subtree ('disconnected'), logs it (`disconnect`), cuts a proxied relay at once
- * and tells the edge of a redirected one through the streaming server outbox. A foreign, unknown or
+ * in whichever delivery process relays it (decision 0076) and tells the edge of a redirected one through the streaming server outbox. A foreign, unknown or
  * already ended id is a 404.
  */
 export async function disconnectConnection(
@@ -42,5 +42,5 @@ export async function disconnectConnection(
     });
     return connection;
   });
-  tracker.relays.cutConnection(ended.id);
+  await tracker.cut([ended.id]);
 }

@@ -37,7 +37,7 @@ export const panelSettingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     async (request) => {
       const saved = await savePanelSettings(db, request.body);
       // The main domain is the panel's own host, never a reseller's (decision 0069): hosts are looked up again.
-      if (request.body.main_domain !== undefined) app.shortLinkHosts.clear();
+      if (request.body.main_domain !== undefined) await app.deliveryNotices.send({ kind: 'hosts' });
       return saved;
     },
   );

@@ -17,6 +17,9 @@ export interface ProvisioningPluginOptions {
   db: Database;
   config: Config;
   signingSecret: string;
+  /** The admin view (panel role) and the delivery worker (workers role; decision 0076). */
+  routes: boolean;
+  worker: boolean;
 }
 
 /**
@@ -40,10 +43,11 @@ async function provisioningPlugin(app: FastifyInstance, options: ProvisioningPlu
     },
   });
   app.decorate('provisioning', service);
-  await app.register(provisioningRoutes, { service });
+  if (options.routes) await app.register(provisioningRoutes, { service });
 
   let worker: PeriodicWorker | undefined;
   app.addHook('onReady', async () => {
+    if (!options.worker) return;
     const anyEndpoint = Boolean(config.P2P_PROVISIONING_URL || config.HYBRID_PROVISIONING_URL);
     if (anyEndpoint && !config.PROVISIONING_SECRET) {
       app.log.warn(
