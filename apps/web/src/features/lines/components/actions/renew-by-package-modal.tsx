@@ -2,7 +2,7 @@ import { Alert, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Package } from '@panel/shared/catalog/catalog-api';
-import { SYSTEMS } from '@panel/shared/catalog/packages';
+import { salePackagesFor } from '@panel/shared/catalog/packages';
 import { renewByPackageSchema, type Line } from '@panel/shared/lines/line-api';
 import { renewByPackageCents } from '@panel/shared/lines/line-costs';
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
@@ -22,11 +22,6 @@ import type { LineActionModalProps } from './line-action-modal';
 import { PricePreview, previewCents } from './price-preview';
 import { useNowSeconds } from './use-now-seconds';
 import { usePaidAction } from './use-paid-action';
-
-/** Packages a line may be renewed with: P2P lines only the P2P list (17, 42, 53, 55, 57), others IPTV. */
-export function renewalPackages(line: Pick<Line, 'system'>, packages: { iptv: Package[]; p2p: Package[] }) {
-  return line.system === SYSTEMS.p2p ? packages.p2p : packages.iptv;
-}
 
 /** Renew by package (docs/product/rules.md#renewals): the package's months for its official credits × the line's screens. */
 export function RenewByPackageModal({ line, opened, onClose }: LineActionModalProps) {
@@ -63,7 +58,7 @@ function RenewByPackageForm({ line, onClose }: { line: Line; onClose: () => void
     return <ChargedNotice result={paid.outcome} testId="renew-package-charged" onClose={onClose} />;
   if (!complements.data) return <Loader size="sm" />;
 
-  const packages = renewalPackages(line, complements.data.packages);
+  const packages = salePackagesFor(line.system, complements.data.packages);
   const chosen = packages.find((pkg) => pkg.id === chosenId);
   const priceOf = (pkg: Package) => renewByPackageCents(toCents(pkg.official_credits), line.max_connections);
 
