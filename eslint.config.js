@@ -148,6 +148,29 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // One typed transaction and one reading of raw results (decision 0096): runInTransaction opens every
+    // transaction (it retries a deadlock), db/execute-rows.ts says what `db.execute` answers on both drivers.
+    files: ['apps/server/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/run-in-transaction.ts',
+      'apps/server/src/panel/lines/lines.concurrency.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Open transactions with runInTransaction (db/run-in-transaction.ts); its handle is Transaction.',
+        },
+        {
+          selector: "TSAsExpression > AwaitExpression > CallExpression[callee.property.name='execute']",
+          message: 'Read raw results with executeRows, rowsOf or affectedRowCount (db/execute-rows.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Scripts and the server entry point talk to a person on the terminal.
     files: [
       'scripts/**',

@@ -10,6 +10,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/database';
+import { runInTransaction } from '../src/db/run-in-transaction';
+import { affectedRowCount, executeRows } from '../src/db/execute-rows';
 import { hashPassword } from '../src/lib/password-hash';
 
 export interface LargeDatasetOptions {
@@ -100,9 +102,8 @@ function lineUsernameSql(n: string) {
     end || (${n})::text)`);
 }
 
-async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await handle.db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return executeRows<T>(handle.db, query);
 }
 
 export async function seedLargeDataset(
@@ -219,16 +220,15 @@ export async function seedLargeDataset(
     // from their own definitions, all in one transaction: several times faster than maintaining 9 indexes
     // (one of them trigram GIN) row by row, and a failure leaves the table as it was.
     const rebuild = to - from + 1 > Math.max(total, 20_000);
-    await db.transaction(async (tx) => {
+    await runInTransaction(db, async (tx) => {
       // Unique indexes stay: ON CONFLICT needs them, and they keep a re-run from duplicating anything.
       const indexes = rebuild
-        ? ((
-            (await tx.execute(
-              sql`select i.indexname, i.indexdef from pg_indexes i
-                  join pg_class c on c.relname = i.indexname join pg_index x on x.indexrelid = c.oid
-                  where i.schemaname = 'public' and i.tablename = 'lines' and not x.indisunique`,
-            )) as unknown as { rows: { indexname: string; indexdef: string }[] }
-          ).rows ?? [])
+        ? await executeRows<{ indexname: string; indexdef: string }>(
+            tx,
+            sql`select i.indexname, i.indexdef from pg_indexes i
+                join pg_class c on c.relname = i.indexname join pg_index x on x.indexrelid = c.oid
+                where i.schemaname = 'public' and i.tablename = 'lines' and not x.indisunique`,
+          )
         : [];
       for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.indexname}"`));
       if (handle.kind === 'postgres') await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
@@ -280,10 +280,7 @@ export async function seedLargeDataset(
                                           then case when r.pick < 0.33 then 0 else floor(power(r.pick, 2) * ${bigCount})::int end
                                           else floor(power(r.pick, 2) * ${restCount})::int end
         on conflict do nothing`);
-      linesInserted =
-        (inserted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-        (inserted as unknown as { affectedRows?: number }).affectedRows ??
-        to - from + 1;
+      linesInserted = affectedRowCount(inserted);
       log(
         `lines: inserted ${linesInserted} (numbers ${from}…${to}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
       );

@@ -14,6 +14,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/database';
+import { affectedRowCount, executeRows, rowsOf } from '../src/db/execute-rows';
 
 export const LIBRARY_SIZE = {
   live: 10_000,
@@ -71,18 +72,13 @@ const pick = (values: readonly string[], index: string) =>
     `(array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]::text[])[1 + ((${index}) % ${values.length})]`,
   );
 
-async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await handle.db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return executeRows<T>(handle.db, query);
 }
 
 async function count(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await handle.db.execute(query)) as unknown as {
-    rows: { n: number }[];
-    rowCount?: number;
-    affectedRows?: number;
-  };
-  return result.rows?.[0]?.n ?? result.rowCount ?? result.affectedRows ?? 0;
+  const result = await handle.db.execute(query);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? affectedRowCount(result);
 }
 
 async function ensureSource(
@@ -344,13 +340,14 @@ export async function pointStreamsAt(
   options: { sourceName: string; kind: 'live' | 'movie' | 'episode'; externalIds: number[]; origin: string },
 ): Promise<number[]> {
   const origin = options.origin.replace(/\/+$/, '');
-  const result = (await handle.db.execute(
+  const updated = await executeRows<{ id: number }>(
+    handle.db,
     sql`update content_streams s
         set source_urls = array(select regexp_replace(u, '^https?://[^/]+', ${origin}) from unnest(s.source_urls) u)
         from content_sources src
         where src.id = s.source_id and src.name = ${options.sourceName} and s.kind = ${options.kind}
           and s.external_id = any(${`{${options.externalIds.join(',')}}`}::text[])
         returning s.id`,
-  )) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => row.id).sort((a, b) => a - b);
+  );
+  return updated.map((row) => row.id).sort((a, b) => a - b);
 }

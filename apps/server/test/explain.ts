@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../src/db/database';
+import { runInTransaction } from '../src/db/run-in-transaction';
+import { executeRows } from '../src/db/execute-rows';
 
 /**
  * The plan PostgreSQL chooses for a statement with its bound values (`$1`, `$2`… in `text`), with
@@ -11,17 +13,16 @@ export async function planOf(
   statement: { sql: string; params: unknown[] },
   options: { bitmapOnly?: boolean; asPlanned?: boolean } = {},
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     // asPlanned: the plan as production gets it, for tests whose tables hold production-sized data.
     if (!options.asPlanned) await tx.execute(sql`set local enable_seqscan = off`);
     // Also without walking an index in order (a small table makes walking the id index cheapest): what is
     // left is the indexes that answer the conditions themselves.
     if (options.bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);
-    const result = await tx.execute(withValues(`explain ${statement.sql}`, statement.params));
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-      string,
-      string
-    >[];
+    const rows = await executeRows<Record<string, string>>(
+      tx,
+      withValues(`explain ${statement.sql}`, statement.params),
+    );
     return rows.map((row) => Object.values(row)[0]).join('\n');
   });
 }

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import { executeRows } from '../src/db/execute-rows';
 import {
   call,
   cents,
@@ -39,8 +40,7 @@ async function withPgliteClient<T>(dataDir: string, work: (client: pg.Client) =>
     const client = {
       query: async (text: string, params?: unknown[]) => {
         if (params?.length) throw new Error('no parameters on this adapter');
-        const result = (await handle.db.execute(sql.raw(text))) as unknown as { rows: unknown[] };
-        return { rows: result.rows };
+        return { rows: await executeRows(handle.db, sql.raw(text)) };
       },
     } as unknown as pg.Client;
     return await work(client);

@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../src/db/execute-rows';
 import { accounts, lines, streamingServers } from '../src/db/schema/index';
 import { createAccount, createSession, createLine } from '../test/factories';
 import { startFakeTmdb, type FakeTmdb } from '../test/metadata/fake-tmdb';
@@ -92,8 +93,11 @@ async function repairWorld(): Promise<void> {
   // The fuzz may revoke the edge's token through the admin routes; it gets it back.
   if (!edgeServer) edgeServer = await createStreamingServer(testApp.app, { name: 'fuzz edge' });
   await db.update(streamingServers).set({ revokedAt: null }).where(eq(streamingServers.id, edgeServer.id));
-  const ids = await db.execute(sql`select id from ${lines} union select id from ${accounts}`);
-  knownIds = ((ids as unknown as { rows: { id: number }[] }).rows ?? []).map((row) => Number(row.id));
+  const ids = await executeRows<{ id: number }>(
+    db,
+    sql`select id from ${lines} union select id from ${accounts}`,
+  );
+  knownIds = ids.map((row) => Number(row.id));
 }
 
 async function startWorld(engine: 'postgres' | 'pglite'): Promise<void> {

@@ -11,14 +11,11 @@ import { QUERY_ROOTS } from '@/lib/queries/query-keys';
 import { buildComplements, buildLine, buildPackage } from './fixtures/line';
 import { buildProfile } from './fixtures/profile';
 import { createTestQueryClient, renderWithProviders } from './render';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 /** Tests of the row-action modals: a line, the complements and the profile seeded in the cache. */
 
 const DAY = 86_400;
-
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
 
 /** A line of the modals: id 31, two screens, active for 10 more days, two bouquets. */
 export function buildModalLine(overrides: Partial<Line> = {}): Line {

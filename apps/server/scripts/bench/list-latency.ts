@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { nowSeconds } from '../../src/panel/lines/line-identity';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 import { statementName } from '../../src/panel/lines/lines-list.repository';
 import { listLines } from '../../src/panel/lines/lines-list.service';
 import type { Database } from '../../src/db/database';

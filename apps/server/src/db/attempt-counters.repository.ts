@@ -1,11 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from './database';
-
-/** Raw SQL rows on either driver (node-postgres and PGlite both answer `{ rows }`). */
-async function execute<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
+import { executeRows } from './execute-rows';
 
 export interface AttemptCount {
   hits: number;
@@ -16,7 +11,7 @@ export interface AttemptCount {
 // the row, so N processes share one allowance instead of N (decision 0021).
 /** Counts one attempt under `key` in a fixed window of `windowMs`; answers the hits of the current window. */
 export async function countAttempt(db: Database, key: string, windowMs: number): Promise<number> {
-  const rows = await execute<{ hits: number }>(
+  const rows = await executeRows<{ hits: number }>(
     db,
     sql`
     insert into attempt_counters (key, hits, window_ends_at)
@@ -75,7 +70,7 @@ export function failureUpsert(key: string, policy: FailurePolicy): SQL {
  * firstDelay × 2^(failures − threshold), capped: a growing delay that no change of address resets.
  */
 export async function recordFailure(db: Database, key: string, policy: FailurePolicy): Promise<AttemptCount> {
-  const rows = await execute<{ hits: number; blocked_until: string | Date | null }>(
+  const rows = await executeRows<{ hits: number; blocked_until: string | Date | null }>(
     db,
     sql`${failureUpsert(key, policy)} returning hits, blocked_until`,
   );
@@ -85,7 +80,7 @@ export async function recordFailure(db: Database, key: string, policy: FailurePo
 
 /** When `key` is blocked until (null when it is not blocked now). */
 export async function blockedUntil(db: Database, key: string): Promise<Date | null> {
-  const rows = await execute<{ blocked_until: string | Date | null }>(
+  const rows = await executeRows<{ blocked_until: string | Date | null }>(
     db,
     sql`
     select blocked_until from attempt_counters where key = ${key} and blocked_until > now()`,
@@ -103,7 +98,7 @@ export async function forgetAttempts(db: Database, key: string): Promise<void> {
  * statement, and waiting for one of them while holding another could deadlock with it.
  */
 export async function sweepAttemptCounters(db: Database): Promise<number> {
-  const rows = await execute<{ key: string }>(
+  const rows = await executeRows<{ key: string }>(
     db,
     sql`
     delete from attempt_counters

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { executeRows } from './execute-rows';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { buildPgliteTemplate, pgliteTemplateFor } from './pglite-template';
@@ -13,10 +14,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function tables(dataDir: string): Promise<string[]> {
   const handle = await openDatabase({ dataDir, pgliteTemplate: template });
   try {
-    const result = (await handle.db.execute(
+    const rows = await executeRows<{ tablename: string }>(
+      handle.db,
       sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-    )) as unknown as { rows: { tablename: string }[] };
-    return result.rows.map((row) => row.tablename);
+    );
+    return rows.map((row) => row.tablename);
   } finally {
     await handle.close();
   }
@@ -35,21 +37,13 @@ describe('PGlite first-start template (decision 0018)', () => {
     await first.db.execute(sql`insert into settings (key, value) values ('template_test', 'x')`);
     await first.close();
     const again = await openDatabase({ dataDir, pgliteTemplate: template });
-    const kept = (await again.db.execute(
-      sql`select value from settings where key = 'template_test'`,
-    )) as unknown as {
-      rows: unknown[];
-    };
-    expect(kept.rows).toHaveLength(1);
+    const kept = await executeRows(again.db, sql`select value from settings where key = 'template_test'`);
+    expect(kept).toHaveLength(1);
     await again.close();
     const other = join(work, 'other');
     const handle = await openDatabase({ dataDir: other, pgliteTemplate: template });
-    const fresh = (await handle.db.execute(
-      sql`select value from settings where key = 'template_test'`,
-    )) as unknown as {
-      rows: unknown[];
-    };
-    expect(fresh.rows).toHaveLength(0);
+    const fresh = await executeRows(handle.db, sql`select value from settings where key = 'template_test'`);
+    expect(fresh).toHaveLength(0);
     await handle.close();
     // Four PGlite starts and a migrated build: well past the default 30 s on a loaded 2-core machine.
   }, 120_000);

@@ -1,8 +1,20 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { DEADLOCK_DETECTED, SERIALIZATION_FAILURE, postgresErrorCode } from '../lib/postgres-error';
 import type { Database } from './database';
+import type * as schema from './schema/index';
 
-/** The handle inside `db.transaction`: ledger functions demand it, so they can never run outside one. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * The one transaction handle (decision 0096): what `runInTransaction` hands its work, on PGlite and on
+ * PostgreSQL alike. Functions that must run inside a transaction (the ledger's, the ingest's) demand it;
+ * it is also a `Database`, so every repository function takes it. Nothing else opens a transaction
+ * (`db.transaction` is refused by the lint outside this file).
+ */
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  typeof schema,
+  ExtractTablesWithRelations<typeof schema>
+>;
 
 const MAX_ATTEMPTS = 3;
 

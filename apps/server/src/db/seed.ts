@@ -3,6 +3,7 @@ import { DELETED_RESELLERS_BUCKET } from '@panel/shared/resellers/reseller-const
 import { PANEL_SETTING_DEFAULTS } from '@panel/shared/settings/panel-settings';
 import { generatePassword, hashPassword } from '../lib/password-hash';
 import type { Database } from './database';
+import { runInTransaction } from './run-in-transaction';
 import { accounts, bouquets, news, packages, settings } from './schema/index';
 
 /** The package catalogue of docs/product/constants.md#packages-and-systems: default 17, trial 61, P2P 17/42/53/55/57, adult 47. */
@@ -109,7 +110,7 @@ async function seedDeletedResellersBucket(db: Database, passwordHash: string): P
   if (!firstAdmin) return;
   // One transaction, so the path without its own id is never visible; concurrent first starts meet
   // on the unique username and only one inserts.
-  await db.transaction(async (tx) => {
+  await runInTransaction(db, async (tx) => {
     const [created] = await tx
       .insert(accounts)
       .values({

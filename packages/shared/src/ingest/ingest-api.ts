@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from '../lists/list-query';
+import { nowSeconds } from '../time/unix-seconds';
 
 /**
  * The ingest API streaming servers call (decision 0045, docs/product/api.md#ingest-api-for-streaming-servers):
@@ -158,7 +159,7 @@ export const viewReportSchema = z.object({
     .number({ error: INGEST_MESSAGES.atInvalid })
     .int(INGEST_MESSAGES.atInvalid)
     .refine((value) => {
-      const now = Date.now() / 1000;
+      const now = nowSeconds();
       return value >= now - VIEW_WINDOW_SECONDS && value <= now + 86_400;
     }, INGEST_MESSAGES.atInvalid)
     .optional()

@@ -3,6 +3,7 @@ import { addPanelMonths, expiryAt2359, panelTime } from './panel-calendar';
 import {
   addDaysCents,
   migrationCents,
+  newLineCents,
   remainingMonths,
   renewByCalendarCents,
   renewByPackageCents,
@@ -13,6 +14,10 @@ import {
 const DAY = 86_400;
 
 describe('line costs (docs/product/costs.md#price-list), in cents', () => {
+  it('a new line costs the package credits; a trial is free', () => {
+    expect(newLineCents(250)).toBe(250);
+    expect(newLineCents(250, true)).toBe(0);
+  });
   it('renew one month costs one credit per screen', () => {
     expect(renewMonthCents(1)).toBe(100);
     expect(renewMonthCents(3)).toBe(300);

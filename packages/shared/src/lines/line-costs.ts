@@ -11,6 +11,14 @@ function roundUp(numerator: number, denominator: number): number {
   return Math.ceil(numerator / denominator);
 }
 
+/**
+ * A new line (docs/product/costs.md#new-line, decision 0097): the package's official credits, the line
+ * starting with one screen; a trial is free. The server charges it, the create form previews it.
+ */
+export function newLineCents(packageCreditsCents: number, trial = false): number {
+  return trial ? 0 : packageCreditsCents;
+}
+
 /** Renew one month: one credit per screen. */
 export function renewMonthCents(screens: number): number {
   return screens * 100;

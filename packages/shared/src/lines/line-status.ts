@@ -1,4 +1,5 @@
 import { panelDate } from './panel-calendar';
+import { unixSeconds } from '../time/unix-seconds';
 
 /** Display status of a line (docs/product/rules.md#line-status). */
 export type LineDisplayStatus = 'ATIVO' | 'EXPIRADO' | 'BLOQUEADO';
@@ -19,7 +20,7 @@ export type ExpiryBadgeColor = 'danger' | 'pink' | 'warning' | 'info' | 'success
  * (Brasília), so every browser and the server agree on what "today" is.
  */
 export function calendarDaysUntil(expDateSeconds: number, now: Date): number {
-  const today = Date.parse(`${panelDate(Math.floor(now.getTime() / 1000))}T00:00:00Z`);
+  const today = Date.parse(`${panelDate(unixSeconds(now))}T00:00:00Z`);
   const expiryDay = Date.parse(`${panelDate(expDateSeconds)}T00:00:00Z`);
   return Math.round((expiryDay - today) / 86_400_000);
 }

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../execute-rows';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -70,8 +71,7 @@ async function makeMoneyHistory(database: DatabaseHandle): Promise<void> {
 
 /** Every balance and every ledger row, in a stable order and exact text form. */
 async function moneySnapshot(db: Database) {
-  const rows = async (statement: ReturnType<typeof sql>) =>
-    ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows;
+  const rows = (statement: ReturnType<typeof sql>) => executeRows(db, statement);
   return {
     accounts: await rows(
       sql`select id, username, role, path, credits::text as credits from accounts order by id`,

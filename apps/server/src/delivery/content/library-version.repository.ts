@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { executeRows } from '../../db/execute-rows';
 
 /**
  * The library's version (decision 0043): a PostgreSQL sequence every process reads. It is bumped after a
@@ -7,12 +8,10 @@ import type { Database } from '../../db/database';
  * the new version then also sees the new rows, so no answer of old rows is filed under a new version.
  */
 export async function libraryVersion(db: Database): Promise<string> {
-  const result = (await db.execute(
+  const [row] = await executeRows<{ last_value: string | number; is_called: boolean }>(
+    db,
     sql`select last_value, is_called from content_library_version`,
-  )) as unknown as {
-    rows: { last_value: string | number; is_called: boolean }[];
-  };
-  const row = result.rows[0];
+  );
   return row && row.is_called ? String(row.last_value) : '0';
 }
 

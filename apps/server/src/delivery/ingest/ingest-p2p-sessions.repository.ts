@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/execute-rows';
 import type { Transaction } from '../../db/run-in-transaction';
 
 export interface P2pSessionReport {
@@ -45,9 +46,7 @@ export async function upsertP2pSessions(
       external_ip = excluded.external_ip, app_name = excluded.app_name, app_version = excluded.app_version,
       last_seen_at = now(), ended_at = null
     returning s.session_key`);
-  return new Set(
-    (result as unknown as { rows: { session_key: string }[] }).rows.map((row) => row.session_key),
-  );
+  return new Set(rowsOf<{ session_key: string }>(result).map((row) => row.session_key));
 }
 
 /** Ends this server's sessions by key; answers how many were still open. */
@@ -62,5 +61,5 @@ export async function endP2pSessions(
     where server_id = ${serverId} and session_key = any(${sql.param(sessionKeys)}::text[])
       and ended_at is null
     returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+  return rowsOf(result).length;
 }

@@ -15,6 +15,7 @@ import {
   type ProgrammeRow,
 } from '../content/content-read.repository';
 import type { PlayerLine } from './player-line';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 /**
  * GET /player_api.php (docs/product/api.md#player-api, decision 0039): Xtream Codes' player API with the
@@ -47,7 +48,7 @@ export function parseId(text: string | undefined): number | undefined {
   return id >= 1 && id <= MAX_ID ? id : undefined;
 }
 
-const unixText = (date: Date) => String(Math.floor(date.getTime() / 1000));
+const unixText = (date: Date) => String(unixSeconds(date));
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:MM:SS` in UTC (the API's timezone is "UTC"). */
@@ -88,7 +89,7 @@ export function loginBlock(line: PlayerLine, baseUrl: string, now: Date, activeC
       server_protocol: https ? 'https' : 'http',
       rtmp_port: '8880',
       timezone: 'UTC',
-      timestamp_now: Math.floor(now.getTime() / 1000),
+      timestamp_now: unixSeconds(now),
       time_now: sqlDateTime(now),
       process: true,
     },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { parseM3U } from '@iptv/playlist';
 import { parseXmltv } from '@iptv/xmltv';
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../../db/execute-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCategory,
@@ -236,13 +237,10 @@ describe('get.php streams (decision 0039)', () => {
     // Rows written straight in the database: bump the library version as a sync does (decision 0043), so
     // this first request is an uncached render.
     await bumpLibraryVersion(t.db);
-    const [last] = (
-      (await t.db.execute(
-        sql`select max(id) as id from content_streams where category_id = ${category.id}`,
-      )) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows;
+    const [last] = await executeRows<{ id: number }>(
+      t.db,
+      sql`select max(id) as id from content_streams where category_id = ${category.id}`,
+    );
 
     const response = await open(`/get.php?${credentials()}&type=m3u_plus&output=ts`);
     expect(response.statusCode).toBe(200);

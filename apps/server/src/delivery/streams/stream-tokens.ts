@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 /**
  * The two tokens of the stream URLs (docs/product/api.md#stream-urls, decision 0040).
@@ -21,8 +22,6 @@ export interface StreamTokenClaims {
   /** Unix seconds after which the token is refused. */
   expires: number;
 }
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The exact string the HMAC signs: "<lineId>:<streamId>:<connectionId>:<expires>", decimal integers. */
 export function streamTokenStringToSign(claims: StreamTokenClaims): string {

@@ -17,6 +17,7 @@ import {
 } from './stream-start.service';
 import { viewDay } from '../views/views.repository';
 import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 /**
  * The stream URLs players open (docs/product/api.md#stream-urls, decision 0040), outside /api and without
@@ -114,7 +115,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
         });
         if ('retryAfterSeconds' in start) return replyBlocked(reply, start.retryAfterSeconds).send();
         if (request.method === 'HEAD') return answerHead(request, reply, start);
-        const expires = Math.floor(Date.now() / 1000) + ttl;
+        const expires = nowSeconds() + ttl;
         const counted = counter.counts(start, request.method, request.headers.range);
         const who = client(request);
         // Every GET holds a screen of the line (decisions 0044, 0062): a counted start opens the device's
@@ -176,7 +177,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
    */
   async function answerHead(request: FastifyRequest, reply: FastifyReply, start: AuthorisedStart) {
     if (start.delivery === 'redirect') {
-      return redirectTo(reply, start, 0, Math.floor(Date.now() / 1000) + HEAD_TOKEN_TTL_SECONDS);
+      return redirectTo(reply, start, 0, nowSeconds() + HEAD_TOKEN_TTL_SECONDS);
     }
     const relay = await proxyStreamStart(start.sourceUrl, {
       ...proxyContext(request, 'HEAD'),

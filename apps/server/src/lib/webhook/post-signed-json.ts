@@ -1,4 +1,5 @@
 import { signWebhookBody } from './webhook-signature';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 export type DeliveryOutcome = { delivered: true } | { delivered: false; error: string };
 
@@ -23,7 +24,7 @@ const ERROR_BODY_CHARS = 200;
  */
 export async function postSignedJson(post: SignedPost): Promise<DeliveryOutcome> {
   const body = JSON.stringify(post.body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
+  const timestamp = String(nowSeconds());
   try {
     const response = await fetch(post.url, {
       method: 'POST',

@@ -1,6 +1,7 @@
 import type { AnalyticsType } from '@panel/shared/analytics/analytics-api';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { executeRows } from '../../db/execute-rows';
 import { contentRemovals, contentSeries, contentStreams } from '../../db/schema';
 
 /** One item's views in a period. */
@@ -50,10 +51,8 @@ export function rankingStatement(period: RankingPeriod): SQL {
 }
 
 export async function rankItems(db: Database, period: RankingPeriod): Promise<ItemViews[]> {
-  const result = (await db.execute(rankingStatement(period))) as unknown as {
-    rows: { id: number; total: number }[];
-  };
-  return result.rows.map((row) => ({ id: Number(row.id), total: Number(row.total) }));
+  const rows = await executeRows<{ id: number; total: number }>(db, rankingStatement(period));
+  return rows.map((row) => ({ id: Number(row.id), total: Number(row.total) }));
 }
 
 /** Titles and images of a page of items: a series' name and cover, a stream's name and icon. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../../db/execute-rows';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '../../../test/content-factory';
@@ -21,19 +22,22 @@ const daysAgo = (days: number) => viewDay(new Date(Date.now() - days * DAY_MS));
 let firstId = 0;
 
 async function rows(): Promise<number> {
-  const result = (await t.db.execute(sql`select count(*)::int as n from content_views_daily`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]?.n ?? 0;
+  const [counted] = await executeRows<{ n: number }>(
+    t.db,
+    sql`select count(*)::int as n from content_views_daily`,
+  );
+  return counted?.n ?? 0;
 }
 
 beforeAll(async () => {
   const category = await createCategory(t.db, { kind: 'movie', name: 'Acervo' });
-  const inserted = (await t.db.execute(sql`
-    insert into content_streams (kind, category_id, name)
-    select 'movie', ${category.id}, 'Filme ' || g from generate_series(1, ${ITEMS}) g
-    returning id`)) as unknown as { rows: { id: number }[] };
-  firstId = Math.min(...inserted.rows.map((row) => row.id));
+  const inserted = await executeRows<{ id: number }>(
+    t.db,
+    sql`insert into content_streams (kind, category_id, name)
+        select 'movie', ${category.id}, 'Filme ' || g from generate_series(1, ${ITEMS}) g
+        returning id`,
+  );
+  firstId = Math.min(...inserted.map((row) => row.id));
 }, 60_000);
 
 describe('a year of daily view counters (decision 0047)', () => {
@@ -51,10 +55,11 @@ describe('a year of daily view counters (decision 0047)', () => {
       );
     }
     expect(await rows()).toBe(ITEMS);
-    const viewed = (await t.db.execute(
+    const [viewed] = await executeRows<{ views: number }>(
+      t.db,
       sql`select sum(views)::int as views from content_views_daily where day = ${today}::date`,
-    )) as unknown as { rows: { views: number }[] };
-    expect(viewed.rows[0]?.views).toBe(10_000);
+    );
+    expect(viewed?.views).toBe(10_000);
   }, 60_000);
 
   it(`stays at items × days (${ITEMS} × ${DAYS}), about 100 bytes a row with its two indexes`, async () => {
@@ -64,11 +69,11 @@ describe('a year of daily view counters (decision 0047)', () => {
       from generate_series(1, ${DAYS - 1}) d, generate_series(0, ${ITEMS - 1}) i`);
     await t.db.execute(sql`analyze content_views_daily`);
     expect(await rows()).toBe(ITEMS * DAYS);
-    const size = (await t.db.execute(sql`
-      select pg_total_relation_size('content_views_daily')::float8 as bytes`)) as unknown as {
-      rows: { bytes: number }[];
-    };
-    const bytesPerRow = (size.rows[0]?.bytes ?? 0) / (ITEMS * DAYS);
+    const [size] = await executeRows<{ bytes: number }>(
+      t.db,
+      sql`select pg_total_relation_size('content_views_daily')::float8 as bytes`,
+    );
+    const bytesPerRow = (size?.bytes ?? 0) / (ITEMS * DAYS);
     // Heap ~44 bytes, primary key ~31, (stream_id, day) index ~26 measured (docs/data-model.md).
     expect(bytesPerRow).toBeGreaterThan(40);
     expect(bytesPerRow).toBeLessThan(130);
@@ -98,12 +103,12 @@ describe('a year of daily view counters (decision 0047)', () => {
     const wholeMs = performance.now() - started;
     expect(whole.statusCode).toBe(200);
     expect(whole.json().meta).toEqual({ page: 1, pages: 20, per: 100, total: ITEMS });
-    const sum = (await t.db.execute(sql`
-      select sum(views)::float8 as views from content_views_daily
-      where stream_id = ${whole.json().data[0].id} and day > current_date - 90`)) as unknown as {
-      rows: { views: number }[];
-    };
-    expect(whole.json().data[0].total).toBe(sum.rows[0]?.views);
+    const [sum] = await executeRows<{ views: number }>(
+      t.db,
+      sql`select sum(views)::float8 as views from content_views_daily
+          where stream_id = ${whole.json().data[0].id} and day > current_date - 90`,
+    );
+    expect(whole.json().data[0].total).toBe(sum?.views);
     const week = await t.as(t.adminToken).get('/api/analytics/views?type=streams&period=7');
     expect(week.json().meta.total).toBe(ITEMS);
     // Generous on purpose (a shared machine); measured figures are in docs/data-model.md.

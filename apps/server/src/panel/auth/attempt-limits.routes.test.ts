@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { executeRows } from '../../db/execute-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema';
 import { bearer } from '../../../test/api';
@@ -145,10 +146,11 @@ describe('with TRUST_PROXY naming the balancer', () => {
     const rightPassword = await signIn(testApp, fromAddress(4, account.password));
     expect(rightPassword.json()).toEqual(RATE_LIMITED);
 
-    const result = await testApp.app.database.db.execute(sql`
-      select hits, extract(epoch from blocked_until - now())::float8 as seconds
-      from attempt_counters where key = ${`account:${account.username}`}`);
-    const [counter] = (result as unknown as { rows: { hits: number; seconds: number }[] }).rows;
+    const [counter] = await executeRows<{ hits: number; seconds: number }>(
+      testApp.app.database.db,
+      sql`select hits, extract(epoch from blocked_until - now())::float8 as seconds
+          from attempt_counters where key = ${`account:${account.username}`}`,
+    );
     expect(counter?.hits).toBe(4);
     expect(counter?.seconds).toBeGreaterThan(50);
     expect(counter?.seconds).toBeLessThanOrEqual(60);

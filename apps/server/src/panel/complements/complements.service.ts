@@ -1,10 +1,11 @@
 import type { Complements } from '@panel/shared/catalog/catalog-api';
-import { P2P_PACKAGE_IDS } from '@panel/shared/catalog/packages';
+import { SYSTEMS, isSalePackage } from '@panel/shared/catalog/packages';
 import type { Database } from '../../db/database';
 import { allBouquets } from '../catalog/bouquets.repository';
 import { toBouquet, toPackage } from '../catalog/catalog.service';
 import { allPackages } from '../catalog/packages.repository';
 import { allSettings } from './complements.repository';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 /** Member groups of docs/product/roles.md: 1 admin, 2 reseller. */
 const GROUPS = [
@@ -13,21 +14,21 @@ const GROUPS = [
 ];
 
 /**
- * GET /api/complements: what the panel's forms need at once. Packages are the active ones, grouped:
- * IPTV (every normal package), trial, and P2P (the fixed ids of docs/product/constants.md#packages-and-systems).
+ * GET /api/complements: what the panel's forms need at once. Packages are the active ones, grouped by the
+ * shared sale rule: IPTV (every normal package), trial, and P2P (the fixed ids of
+ * docs/product/constants.md#packages-and-systems).
  */
 export async function readComplements(db: Database): Promise<Complements> {
   const packages = (await allPackages(db, { activeOnly: true })).map(toPackage);
-  const p2pIds: readonly number[] = P2P_PACKAGE_IDS;
   return {
     groups: GROUPS,
     settings: await allSettings(db),
     packages: {
-      iptv: packages.filter((pkg) => !pkg.is_trial),
+      iptv: packages.filter((pkg) => isSalePackage(pkg, SYSTEMS.iptv)),
       trial: packages.filter((pkg) => pkg.is_trial),
-      p2p: packages.filter((pkg) => !pkg.is_trial && p2pIds.includes(pkg.id)),
+      p2p: packages.filter((pkg) => isSalePackage(pkg, SYSTEMS.p2p)),
     },
     bouquets: (await allBouquets(db)).map(toBouquet),
-    server_time: Math.floor(Date.now() / 1000),
+    server_time: nowSeconds(),
   };
 }

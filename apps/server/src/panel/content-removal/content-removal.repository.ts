@@ -7,6 +7,7 @@ import {
 import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { runInTransaction } from '../../db/run-in-transaction';
 import { accounts, contentRemovals, contentSeries, contentStreams } from '../../db/schema';
 import { containsPattern } from '../../lib/contains-pattern';
 
@@ -177,7 +178,7 @@ export async function deleteQueuedRemoval(db: Database, id: number): Promise<boo
  * Answers false when the row is not queued (gone, or already removed).
  */
 export async function removePermanently(db: Database, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     const [row] = await tx
       .update(contentRemovals)
       .set({ status: REMOVAL_STATUS.removed, updatedAt: sql`now()` })

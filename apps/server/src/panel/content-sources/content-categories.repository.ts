@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/execute-rows';
 import type { Transaction } from '../../db/run-in-transaction';
 import { bouquetCategories, bouquets } from '../../db/schema';
 
@@ -31,8 +32,7 @@ export async function listCategoryRows(
       ${filter.kind ? sql`and c.kind = ${filter.kind}` : sql``}
       ${filter.id === undefined ? sql`` : sql`and c.id = ${filter.id}`}
     order by c.kind, c.sort_order, c.id`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((row) => ({
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
     id: Number(row.id),
     kind: row.kind as CategoryRow['kind'],
     name: String(row.name),

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../lib/app-error';
-import { unixSeconds } from '../../lib/unix-time';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 import {
   existingBouquetIds,
   listCategoryRows,
@@ -137,8 +137,8 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
       await requireSource(id);
       await runner.cancel(id);
       await runInTransaction(db, async (tx) => {
-        await retireSourceContent(tx as unknown as Database, id);
-        await deleteSourceRow(tx as unknown as Database, id);
+        await retireSourceContent(tx, id);
+        await deleteSourceRow(tx, id);
       });
       // After the commit: the player's cached answers no longer list what the source brought (decision 0043).
       await bumpLibraryVersion(db);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { runInTransaction } from '../../db/run-in-transaction';
 import { accounts, domains, settings, type DomainRow } from '../../db/schema';
 
 export interface DomainWithOwner extends DomainRow {
@@ -60,7 +61,7 @@ export async function deleteDomain(db: Database, id: number, ownerId: number | u
  * two concurrent calls run one after the other instead of tripping the one-default index.
  */
 export async function setDefaultDomain(db: Database, id: number, ownerId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, ownerId)).for('update');
     const [target] = await tx
       .select({ id: domains.id })
@@ -100,7 +101,7 @@ export async function recordCheckPassed(
   host: string,
   takenError: string,
 ): Promise<VerifiedOutcome> {
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     const claims = await tx
       .select({ id: domains.id, verifiedAt: domains.verifiedAt })
       .from(domains)

@@ -1,67 +1,26 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { claimDueOutboxRows, type ClaimOptions, type ClaimedOutboxRow } from '../../db/outbox-claim';
 import { externalPanelOutbox } from '../../db/schema';
 
 const outbox = externalPanelOutbox;
 
-export interface ClaimedSync {
-  id: number;
+export interface ClaimedSync extends ClaimedOutboxRow {
   subject: string;
   subjectId: number;
-  event: string;
-  payload: Record<string, unknown>;
-  attempts: number;
 }
 
 /**
  * Claims due rows, at most one per subject (a reseller or a line): its oldest undelivered one, so the
- * external panel never sees a newer state before an older one, even across retries. FOR UPDATE SKIP LOCKED
- * and the lease (next_attempt_at moved forward) as the provisioning outbox does (decision 0013).
+ * external panel never sees a newer state before an older one, even across retries (decision 0095).
  */
-export async function claimDueSyncs(
-  db: Database,
-  options: { limit: number; maxAttempts: number; leaseMs: number },
-): Promise<ClaimedSync[]> {
-  const older = alias(externalPanelOutbox, 'older');
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        isNull(outbox.deliveredAt),
-        lt(outbox.attempts, options.maxAttempts),
-        lte(outbox.nextAttemptAt, sql`now()`),
-        notExists(
-          db
-            .select({ id: older.id })
-            .from(older)
-            .where(
-              and(
-                eq(older.subject, outbox.subject),
-                eq(older.subjectId, outbox.subjectId),
-                lt(older.id, outbox.id),
-                isNull(older.deliveredAt),
-              ),
-            ),
-        ),
-      ),
-    )
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(options.limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(outbox)
-    .set({ nextAttemptAt: sql`now() + (${options.leaseMs}::int * interval '1 millisecond')` })
-    .where(inArray(outbox.id, due))
-    .returning({
-      id: outbox.id,
-      subject: outbox.subject,
-      subjectId: outbox.subjectId,
-      event: outbox.event,
-      payload: outbox.payload,
-      attempts: outbox.attempts,
-    });
+export async function claimDueSyncs(db: Database, options: ClaimOptions): Promise<ClaimedSync[]> {
+  const rows = await claimDueOutboxRows<{ subject: string; subject_id: number }>(
+    db,
+    { table: outbox, orderedBy: ['subject', 'subject_id'], also: sql`o.subject, o.subject_id` },
+    options,
+  );
+  return rows.map(({ subject, subject_id, ...row }) => ({ ...row, subject, subjectId: Number(subject_id) }));
 }
 
 export interface SyncBacklog {

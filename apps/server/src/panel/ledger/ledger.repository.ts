@@ -2,6 +2,7 @@ import { fromCents, toCents } from '@panel/shared/money/credits';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/execute-rows';
 import type { Transaction } from '../../db/run-in-transaction';
 import { accounts, creditLedger, type AccountRow } from '../../db/schema';
 
@@ -108,9 +109,7 @@ export async function debitWithEntry(
            debit.after
     from debit
     returning balance_before::text as before, balance_after::text as after`);
-  const rows = ((result as unknown as { rows?: { before: string; after: string }[] }).rows ??
-    (result as unknown as { before: string; after: string }[])) as { before: string; after: string }[];
-  const row = rows[0];
+  const [row] = rowsOf<{ before: string; after: string }>(result);
   return row ? { beforeCents: toCents(row.before), afterCents: toCents(row.after) } : undefined;
 }
 

@@ -9,10 +9,9 @@ import { findLedgerMismatches } from '../../../test/ledger-invariant';
 import { expectRefusedAndUnchanged, NOT_FOUND } from '../../../test/refusals';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { settings } from '../../db/schema';
+import { nowSeconds as now } from '@panel/shared/time/unix-seconds';
 
 const t = useTestApp();
-
-const now = () => Math.floor(Date.now() / 1000);
 
 describe('POST /api/users (normal lines)', () => {
   it('creates an IPTV line, charges the package’s official credits and logs user_created', async () => {

@@ -1,5 +1,6 @@
 import { TRIAL_PACKAGE_ID } from '@panel/shared/catalog/packages';
 import type { createLineSchema, createTrialLineSchema } from '@panel/shared/lines/line-api';
+import { newLineCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { addPanelMonths, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
 import { fromCents, toCents } from '@panel/shared/money/credits';
@@ -16,16 +17,11 @@ import { recordLineSync } from '../external-panel/external-panel-outbox';
 import { enqueueProvisioning } from '../provisioning/provisioning-outbox';
 import type { LineActionOutcome } from './line-action-runner';
 import { macTakenError, uniqueConflictOr } from './line-errors';
-import {
-  freeUsername,
-  nowSeconds,
-  randomDreamTvPassword,
-  randomPassword,
-  requireSalePackage,
-} from './line-identity';
+import { freeUsername, randomDreamTvPassword, randomPassword, requireSalePackage } from './line-identity';
 import { requireLineOwner } from './line-scope';
 import { fromSeconds, lineLogType, toLine } from './line-view';
 import { defaultBouquetIds, insertLine, macTaken, readSetting } from './lines.repository';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 export type CreateLine = z.output<typeof createLineSchema>;
 export type CreateTrialLine = z.output<typeof createTrialLineSchema>;
@@ -54,7 +50,7 @@ export async function createLine(
   const pkg = options.trial
     ? await requireTrialPackage(db)
     : await requireSalePackage(db, input.package_id ?? 0, input.system);
-  const costCents = options.trial ? 0 : toCents(pkg.officialCredits);
+  const costCents = newLineCents(toCents(pkg.officialCredits), options.trial);
   try {
     return await runInTransaction(db, async (tx) => {
       await lockAccountTree(tx, 'keep');

@@ -16,6 +16,7 @@ import { lineRefusal, macTakenError, uniqueConflictOr } from './line-errors';
 import { requireLineRecordInScope } from './line-scope';
 import { lineLogType } from './line-view';
 import { deleteLineRow, existingBouquetIds, macTaken, type LineChanges } from './lines.repository';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 export type EditLine = z.output<typeof editLineSchema>;
 
@@ -116,7 +117,7 @@ export async function deleteLine(
       ...target,
       lineId: line.id,
       lineUsername: line.username,
-      details: { system: line.system, exp_date: Math.floor(line.expDate.getTime() / 1000) },
+      details: { system: line.system, exp_date: unixSeconds(line.expDate) },
     });
     await enqueueProvisioning(tx, line, 'deleted');
     await recordLineSync(tx, [line], 'deleted');

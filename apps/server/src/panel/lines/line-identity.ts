@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { P2P_PACKAGE_IDS, SYSTEMS } from '@panel/shared/catalog/packages';
+import { isSalePackage } from '@panel/shared/catalog/packages';
 import { dreamTvPassword, dreamTvUsername, randomCredential } from '@panel/shared/lines/line-credentials';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import type { Database } from '../../db/database';
@@ -33,18 +33,14 @@ export function randomPassword(): string {
   return randomCredential(randomBelow);
 }
 
-/**
- * A package a normal line may be sold or renewed with: active, not a trial, and one of the P2P
- * packages (17, 42, 53, 55, 57) for a P2P line. Otherwise 422 on `package_id`.
- */
+/** A package a normal line may be sold or renewed with (the shared sale rule); otherwise 422 on `package_id`. */
 export async function requireSalePackage(
   db: Database,
   packageId: number,
   system: number,
 ): Promise<PackageRow> {
   const found = await findPackage(db, packageId);
-  const p2pOk = system !== SYSTEMS.p2p || (P2P_PACKAGE_IDS as readonly number[]).includes(packageId);
-  if (!found || !found.active || found.isTrial || !p2pOk) {
+  if (!found || !isSalePackage({ id: found.id, active: found.active, is_trial: found.isTrial }, system)) {
     throw lineRefusal(LINE_MESSAGES.packageInvalid, 'package_id');
   }
   return found;
@@ -53,8 +49,4 @@ export async function requireSalePackage(
 /** The 10-character password of a line created for DreamTV (docs/product/constants.md#lines). */
 export function randomDreamTvPassword(): string {
   return dreamTvPassword(randomBelow);
-}
-
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
 }

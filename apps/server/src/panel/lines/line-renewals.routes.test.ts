@@ -16,10 +16,9 @@ import { useTestApp } from '../../../test/test-app';
 import type { LineRow } from '../../db/schema';
 import type { Refusal } from '../../../test/refusals';
 import { expSeconds } from './line-view';
+import { nowSeconds as now } from '@panel/shared/time/unix-seconds';
 
 const t = useTestApp();
-
-const now = () => Math.floor(Date.now() / 1000);
 
 async function reseller(credits = '50') {
   return createSignedInAccount(t.app, { credits });

@@ -14,9 +14,10 @@ import type { LineRow } from '../../db/schema';
 import type { Caller } from '../auth/caller';
 import { runLineAction, type LineActionOutcome } from './line-action-runner';
 import { lineRefusal } from './line-errors';
-import { nowSeconds, requireSalePackage } from './line-identity';
+import { requireSalePackage } from './line-identity';
 import { actionsOf, expSeconds, fromSeconds } from './line-view';
 import type { LineChanges } from './lines.repository';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 const DAY_SECONDS = 86_400;
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../auth/caller';
 import { runLineAction, type LineActionOutcome } from './line-action-runner';
 import { lineRefusal } from './line-errors';
-import { nowSeconds } from './line-identity';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 import { actionsOf, expSeconds } from './line-view';
 
 /**

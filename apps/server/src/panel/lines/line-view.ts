@@ -3,7 +3,7 @@ import type { LogType } from '@panel/shared/logs/log-codes';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import { lineActions, type LineActionFlags } from '@panel/shared/lines/line-actions';
 import type { LineRow } from '../../db/schema';
-import { unixSeconds } from '../../lib/unix-time';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 

@@ -11,7 +11,7 @@ import type { Caller } from '../auth/caller';
 import { listScopeOf } from '../scope/caller-scope';
 import { requireLineRecordInScope } from './line-scope';
 import { fromSeconds, toLine } from './line-view';
-import { nowSeconds } from './line-identity';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 import { LINE_TOTAL_CAP, listLineRecords, searchLineOptions } from './lines-list.repository';
 
 /**

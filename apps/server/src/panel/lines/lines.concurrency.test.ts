@@ -1,5 +1,6 @@
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../../db/execute-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLine, createSession, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
@@ -116,10 +117,11 @@ describe('lines under concurrency', () => {
         await lockAccountTree(tx, 'reshape');
         renewal = as(token).post(`/api/users/${line.id}/renew`, { months: 1 });
         await waitUntil(async () => {
-          const waiting = await db.execute(
+          const waiting = await executeRows(
+            db,
             sql`select 1 from pg_locks where locktype = 'advisory' and not granted`,
           );
-          return (waiting as unknown as { rows: unknown[] }).rows.length > 0;
+          return waiting.length > 0;
         });
         await tx.execute(sql`select id from lines where id = ${line.id} for update nowait`);
         await tx.execute(sql`update lines set owner_path = owner_path where id = ${line.id}`);

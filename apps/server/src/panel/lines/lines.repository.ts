@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/execute-rows';
 import { accounts, bouquets, lines, settings, type LineRow } from '../../db/schema';
 
 export type NewLineRow = typeof lines.$inferInsert;
@@ -60,8 +61,7 @@ export async function updateLineWith(
   }
   const update = db.update(lines).set(set).where(eq(lines.id, before.id));
   const result = await db.execute(sql`${withClause}${update.getSQL()} returning ${lines.id}`);
-  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-  if (rows.length === 0) throw new Error(`line ${before.id} vanished while locked`);
+  if (rowsOf(result).length === 0) throw new Error(`line ${before.id} vanished while locked`);
   return { ...before, ...set } as LineRow;
 }
 

@@ -3,6 +3,7 @@ import type { LogAction, LogType } from '@panel/shared/logs/log-codes';
 import type { LogsQuery } from '@panel/shared/logs/log-schemas';
 import { and, asc, count, desc, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/execute-rows';
 import { accounts, logs, type LogDetails } from '../../db/schema';
 import { accountIdsWithin, type ListScope } from '../scope/caller-scope';
 import { signedMovementCents } from './log-movement';
@@ -70,8 +71,7 @@ export function logInsertSql(entries: readonly NewLogEntry[]): SQL {
 /** Writes one log row (one round trip); the actor must exist. */
 export async function insertLog(db: Database, entry: NewLogEntry): Promise<void> {
   const result = await db.execute(logInsertSql([entry]));
-  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-  if (rows.length === 0) throw new Error(`Log actor ${entry.actorId} does not exist`);
+  if (rowsOf(result).length === 0) throw new Error(`Log actor ${entry.actorId} does not exist`);
 }
 
 /** Ids of the accounts with this username now (0 or 1), as a subquery. */

@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { executeRows } from '../../db/execute-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { creditLedger, provisioningOutbox } from '../../db/schema';
@@ -140,12 +141,11 @@ describe('/metrics with METRICS_TOKEN', () => {
   it('keeps credit moves exact across scrapes, settled rows folded once and recent ones read afresh', async () => {
     const db = testApp.app.database.db;
     const totals = createLedgerTotals(db);
-    const expected = async () =>
-      (
-        (await db.execute(
-          sql`select kind, count(*)::int as rows, sum(abs(amount))::float8 as credits from credit_ledger group by kind order by kind`,
-        )) as unknown as { rows: { kind: string; rows: number; credits: number }[] }
-      ).rows;
+    const expected = () =>
+      executeRows<{ kind: string; rows: number; credits: number }>(
+        db,
+        sql`select kind, count(*)::int as rows, sum(abs(amount))::float8 as credits from credit_ledger group by kind order by kind`,
+      );
     const sorted = (list: { kind: string }[]) => [...list].sort((a, b) => a.kind.localeCompare(b.kind));
     const insert = (kind: 'mint' | 'burn', amount: string, createdAt: Date) =>
       db.execute(sql`insert into credit_ledger

@@ -10,6 +10,7 @@ import { startFakeProvider, type FakeProvider } from '../../../test/migration/fa
 import { balanceOf, ledgerRowsOf, lineRow, logsOfLine, outboxOfLine } from '../../../test/reads';
 import { expectRefusal, expectRefusedAndUnchanged, FORBIDDEN } from '../../../test/refusals';
 import { startTestApp, useTestApp } from '../../../test/test-app';
+import { nowSeconds as now } from '@panel/shared/time/unix-seconds';
 
 const DAY = 86_400;
 let provider: FakeProvider;
@@ -25,8 +26,6 @@ const t = useTestApp({
   MIGRATION_TIMEOUT_MS: '400',
   MIGRATION_MAX_RESPONSE_BYTES: '4096',
 });
-
-const now = () => Math.floor(Date.now() / 1000);
 
 /** A customer of the fake provider whose line expires in `days` days (a few seconds less), and its playlist URL. */
 function customer(days: number, screens = 1, status?: 'Expired' | 'Disabled') {

@@ -20,7 +20,7 @@ import { findPackage } from '../catalog/packages.repository';
 import { spendCredits } from '../ledger/ledger.service';
 import type { LineActionOutcome } from '../lines/line-action-runner';
 import { uniqueConflictOr, usernameTakenError } from '../lines/line-errors';
-import { nowSeconds } from '../lines/line-identity';
+import { nowSeconds } from '@panel/shared/time/unix-seconds';
 import { requireLineOwner } from '../lines/line-scope';
 import { fromSeconds, toLine } from '../lines/line-view';
 import {

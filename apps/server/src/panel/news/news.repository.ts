@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { runInTransaction } from '../../db/run-in-transaction';
 import { news, settings } from '../../db/schema';
 
 /** The message row (id 1) and the show_modal_message setting, as stored. */
@@ -27,7 +28,7 @@ export async function readImportantMessage(db: Database): Promise<StoredNews> {
 
 /** The message and the pop-up switch change together or not at all. */
 export async function saveImportantMessage(db: Database, message: string, enabled: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runInTransaction(db, async (tx) => {
     await tx
       .insert(news)
       .values({ id: 1, message })

@@ -1,4 +1,5 @@
 import { isNull, sql } from 'drizzle-orm';
+import { executeRows } from '../../db/execute-rows';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createLine } from '../../../test/factories';
@@ -34,13 +35,10 @@ beforeAll(async () => {
   testApp = await startTestApp(env);
   let database = testApp.app.database;
   if (onPostgres) {
-    // Both drivers answer raw SQL with { rows }; the generic database type does not say so.
-    const result = (await testApp.app.database.db.execute(
+    const [row] = await executeRows<{ name: string }>(
+      testApp.app.database.db,
       sql`select current_database() as name`,
-    )) as unknown as {
-      rows: { name: string }[];
-    };
-    const row = result.rows[0];
+    );
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');
     url.pathname = `/${row?.name}`;
     database = await openDatabase({ url: url.toString(), dataDir: '' });

@@ -1,80 +1,41 @@
 import type { ProvisionedSystem } from '@panel/shared/provisioning/provisioning-schemas';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, max, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { claimDueOutboxRows, type ClaimOptions, type ClaimedOutboxRow } from '../../db/outbox-claim';
 import { outboxMarks } from '../../db/outbox-marks';
 import { provisioningOutbox } from '../../db/schema';
 
 const outbox = provisioningOutbox;
 
-export interface ClaimedDelivery {
-  id: number;
+export interface ClaimedDelivery extends ClaimedOutboxRow {
   lineId: number;
   system: ProvisionedSystem;
-  event: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
-
-export interface ClaimOptions {
-  systems: readonly ProvisionedSystem[];
-  limit: number;
-  maxAttempts: number;
-  /** How long a claimed row stays invisible to other workers; longer than one HTTP attempt. */
-  leaseMs: number;
 }
 
 /**
- * Claims due rows for delivery, at most one per line and service: the oldest undelivered one, so a
- * service never sees a line's newer state before an older one. FOR UPDATE SKIP LOCKED lets several
- * server processes claim at once without waiting on or taking each other's rows; moving
- * next_attempt_at forward is the lease that hides a claimed row after this statement commits.
- * One statement is one short transaction on both PostgreSQL and PGlite.
+ * Claims due rows of the configured services, at most one per line and service: the oldest undelivered
+ * one, so a service never sees a line's newer state before an older one (the shared claim, decision 0095).
  */
-export async function claimDueDeliveries(db: Database, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Database,
+  options: ClaimOptions & { systems: readonly ProvisionedSystem[] },
+): Promise<ClaimedDelivery[]> {
   if (options.systems.length === 0) return [];
-  const older = alias(provisioningOutbox, 'older');
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        isNull(outbox.deliveredAt),
-        inArray(outbox.system, [...options.systems]),
-        lt(outbox.attempts, options.maxAttempts),
-        lte(outbox.nextAttemptAt, sql`now()`),
-        // A failed older row blocks its line too: retrying it later must not overwrite newer state.
-        notExists(
-          db
-            .select({ id: older.id })
-            .from(older)
-            .where(
-              and(
-                eq(older.lineId, outbox.lineId),
-                eq(older.system, outbox.system),
-                lt(older.id, outbox.id),
-                isNull(older.deliveredAt),
-              ),
-            ),
-        ),
-      ),
-    )
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(options.limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(outbox)
-    .set({ nextAttemptAt: sql`now() + (${options.leaseMs}::int * interval '1 millisecond')` })
-    .where(inArray(outbox.id, due))
-    .returning({
-      id: outbox.id,
-      lineId: outbox.lineId,
-      system: outbox.system,
-      event: outbox.event,
-      payload: outbox.payload,
-      attempts: outbox.attempts,
-    });
-  return rows.map((row) => ({ ...row, system: row.system as ProvisionedSystem }));
+  const rows = await claimDueOutboxRows<{ line_id: number; system: number }>(
+    db,
+    {
+      table: outbox,
+      orderedBy: ['line_id', 'system'],
+      where: sql`o.system = any(${sql.param([...options.systems])}::int[])`,
+      also: sql`o.line_id, o.system`,
+    },
+    options,
+  );
+  return rows.map(({ line_id, system, ...row }) => ({
+    ...row,
+    lineId: Number(line_id),
+    system: Number(system) as ProvisionedSystem,
+  }));
 }
 
 export interface LineProvisioningState {

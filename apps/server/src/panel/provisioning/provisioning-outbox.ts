@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/run-in-transaction';
 import { provisioningOutbox, type LineRow } from '../../db/schema';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 /** What happened to a P2P or hybrid line; the external service applies the line's state it carries. */
 export type ProvisioningEvent =
@@ -20,7 +21,7 @@ export function lineState(line: LineRow): Record<string, unknown> {
     full_name: line.fullName,
     macaddr: line.macaddr,
     enabled: line.enabled,
-    exp_date: Math.floor(line.expDate.getTime() / 1000),
+    exp_date: unixSeconds(line.expDate),
     max_connections: line.maxConnections,
     system: line.system,
     is_trial: line.isTrial,

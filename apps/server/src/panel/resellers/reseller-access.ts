@@ -4,7 +4,7 @@ import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 import type { Database } from '../../db/database';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { unixSeconds } from '../../lib/unix-time';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 import type { Caller } from '../auth/caller';
 import { requireAccountInScope } from '../scope/caller-scope';
 import { findResellerRecord, type ResellerRecord } from './resellers.repository';

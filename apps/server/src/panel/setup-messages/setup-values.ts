@@ -4,10 +4,11 @@ import { panelDate, PANEL_UTC_OFFSET_SECONDS } from '@panel/shared/lines/panel-c
 import type { SetupValues } from '@panel/shared/setup-messages/render-setup-message';
 import { SETUP_APP_PLAYLIST, type SetupApp } from '@panel/shared/setup-messages/setup-apps';
 import type { LineRow } from '../../db/schema';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 /** 'dd/mm/aaaa hh:mm' of a date in panel time (Brasília, docs/product/rules.md). */
 export function panelDateTime(date: Date): string {
-  const seconds = Math.floor(date.getTime() / 1000);
+  const seconds = unixSeconds(date);
   const [year, month, day] = panelDate(seconds).split('-');
   const time = new Date((seconds + PANEL_UTC_OFFSET_SECONDS) * 1000).toISOString().slice(11, 16);
   return `${day}/${month}/${year} ${time}`;

@@ -11,10 +11,11 @@ import {
   Textarea,
 } from '@mantine/core';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { SYSTEMS, type SystemCode } from '@panel/shared/catalog/packages';
+import { SYSTEMS, salePackagesFor, type SystemCode } from '@panel/shared/catalog/packages';
 import type { CreateLineResult } from '@panel/shared/lines/line-api';
 import { typedTvMac } from '@panel/shared/tv-apps/tv-app-mac';
 import { TV_APPS_MESSAGES } from '@panel/shared/tv-apps/tv-apps-messages';
+import { newLineCents } from '@panel/shared/lines/line-costs';
 import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { formatCredits, toCents } from '@panel/shared/money/credits';
 import { Dialog } from '@/components/dialog';
@@ -92,20 +93,20 @@ export function CreateLineModal({ quickTest, isAdmin, caller, onClose, onCreated
   const hybrid = system === SYSTEMS.hybrid;
   const mac = useMacAvailability(hybrid ? macaddr : '');
 
-  const packages = (system === SYSTEMS.p2p ? complements?.packages.p2p : complements?.packages.iptv) ?? [];
+  const packages = complements ? salePackagesFor(system, complements.packages) : [];
   const chosen = packages.find((pkg) => String(pkg.id) === packageId);
 
   const changeSystem = (next: SystemCode) => {
     setValue('system', next);
     // P2P sells only its own packages (docs/product/entities.md#package): a package of the other list does not carry over.
-    const list = next === SYSTEMS.p2p ? complements?.packages.p2p : complements?.packages.iptv;
+    const list = complements && salePackagesFor(next, complements.packages);
     if (packageId && !list?.some((pkg) => String(pkg.id) === packageId)) setValue('package_id', null);
   };
 
   const price = trialOn
     ? PRICE_TEXTS.trialFree
     : chosen
-      ? priceText(toCents(chosen.official_credits), isAdmin)
+      ? priceText(newLineCents(toCents(chosen.official_credits)), isAdmin)
       : isAdmin
         ? PRICE_TEXTS.adminFree
         : 'Custo: selecione um pacote';

@@ -30,6 +30,7 @@ import type { LineAction } from '@panel/shared/lines/line-action-labels';
 import { LineActionsMenu, LineActionsTrigger } from './line-row-actions';
 import { CLEANUP_LABEL, LINE_SMALL_TOASTS, LINE_TOASTS, NEW_USER_LABEL, USERS_TITLE } from './line-texts';
 import { useNow } from './use-now';
+import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 /** Navigation state of /users (docs/product/screens.md#create-flow): open the new-user dialog, or open it as a quick test. */
 export interface UsersNavigationState {
@@ -246,7 +247,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
           action={confirmable.action as ConfirmableAction}
           line={confirmable.line}
           isAdmin={isAdmin}
-          nowSeconds={Math.floor(now.getTime() / 1000)}
+          nowSeconds={unixSeconds(now)}
           loading={setExpiryTime.isPending || deleteLine.isPending}
           onConfirm={() => confirmDirect(confirmable.action as ConfirmableAction, confirmable.line)}
           onCancel={closeDialog}

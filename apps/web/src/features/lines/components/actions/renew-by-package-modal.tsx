@@ -1,8 +1,8 @@
 import { Alert, Loader, NativeSelect, Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import type { Package } from '@panel/shared/catalog/catalog-api';
-import { SYSTEMS } from '@panel/shared/catalog/packages';
-import { renewByPackageSchema, type Line } from '@panel/shared/lines/line-api';
+import { salePackagesFor } from '@panel/shared/catalog/packages';
+import { renewByPackageSchema } from '@panel/shared/lines/line-api';
 import { renewByPackageCents } from '@panel/shared/lines/line-costs';
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { toCents } from '@panel/shared/money/credits';
@@ -18,11 +18,6 @@ import { PaidLineActionDialog, type LineActionFormProps } from './paid-line-acti
 import { PaidLineActionForm } from './paid-line-action-form';
 import { PricePreview, previewCents } from './price-preview';
 import { usePaidLineActionForm } from './use-paid-line-action-form';
-
-/** Packages a line may be renewed with: P2P lines only the P2P list (17, 42, 53, 55, 57), others IPTV. */
-export function renewalPackages(line: Pick<Line, 'system'>, packages: { iptv: Package[]; p2p: Package[] }) {
-  return line.system === SYSTEMS.p2p ? packages.p2p : packages.iptv;
-}
 
 /** Renew by package (docs/product/rules.md#renewals): the package's months for its official credits × the line's screens. */
 export function RenewByPackageModal({ line, opened, onClose }: LineActionModalProps) {
@@ -43,7 +38,7 @@ function RenewByPackageForm({ line, now, onClose }: LineActionFormProps) {
   const isAdmin = useIsAdmin();
   // Renewing a trial converts it: the modal says so and the confirm button names it (decision 0027).
   const trial = line.is_trial === 1;
-  const packages = complements.data ? renewalPackages(line, complements.data.packages) : [];
+  const packages = complements.data ? salePackagesFor(line.system, complements.data.packages) : [];
   const priceOf = (pkg: Package) => renewByPackageCents(toCents(pkg.official_credits), line.max_connections);
   const action = usePaidLineActionForm({
     schema: renewByPackageSchema,
