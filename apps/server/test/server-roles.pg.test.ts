@@ -12,6 +12,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../scripts/bench/bench-env';
+import { callServer } from './server-call';
 import { createCategory, createStream } from './content-factory';
 import { startEndlessLive, type EndlessLive } from './upstream/endless-live';
 import { startXtreamUpstream, type XtreamUpstream } from './upstream/xtream-upstream';
@@ -39,37 +40,8 @@ let adminToken = '';
 let resellerToken = '';
 let endlessStreamId = 0;
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-async function call<T = Record<string, unknown>>(
-  node: ServerProcess,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer<T>> {
-  const response = await fetch(`${node.url}${path}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = { text };
-  }
-  return { status: response.status, body: body as T };
-}
-
 async function signIn(username: string, password: string): Promise<string> {
-  const answer = await call(panel, 'POST', '/api/auth/sign-in', {
+  const answer = await callServer(panel, 'POST', '/api/auth/sign-in', {
     body: { username, password, 'g-recaptcha-response': 'none' },
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -85,7 +57,7 @@ interface Line {
 let serial = 0;
 async function createLine(): Promise<Line> {
   const username = `papel${Date.now() % 100_000}${serial++}`;
-  const answer = await call<{ line: Line }>(panel, 'POST', '/api/users', {
+  const answer = await callServer<{ line: Line }>(panel, 'POST', '/api/users', {
     token: resellerToken,
     body: { username, password: 'Zq8Wm5Tp', package_id: 17 },
   });
@@ -196,7 +168,7 @@ beforeAll(async () => {
   database = await openDatabase({ url, dataDir: '' });
   adminToken = await signIn(ADMIN.username, ADMIN.password);
   const reseller = { username: `revenda${Date.now() % 100_000}`, password: 'Senha@forte9' };
-  const created = await call(panel, 'POST', '/api/resellers', {
+  const created = await callServer(panel, 'POST', '/api/resellers', {
     token: adminToken,
     body: { ...reseller, credits: 50 },
   });
@@ -216,8 +188,8 @@ afterAll(async () => {
 describe.skipIf(!pgServer)('server roles: one panel process, two delivery processes', () => {
   it('each process answers only its role’s routes', async () => {
     for (const node of [panel, ...deliveries]) {
-      expect((await call(node, 'GET', '/api/health')).status).toBe(200);
-      expect((await call(node, 'GET', '/api/ready')).status).toBe(200);
+      expect((await callServer(node, 'GET', '/api/health')).status).toBe(200);
+      expect((await callServer(node, 'GET', '/api/ready')).status).toBe(200);
       const metrics = await fetch(`${node.url}/metrics`, {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
@@ -226,23 +198,23 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
     }
     const [delivery] = deliveries;
     // A delivery process has no panel: no sign-in, no API of the panel, no page.
-    const signInThere = await call(delivery, 'POST', '/api/auth/sign-in', {
+    const signInThere = await callServer(delivery, 'POST', '/api/auth/sign-in', {
       body: { ...ADMIN, 'g-recaptcha-response': 'none' },
     });
     expect(signInThere.status).toBe(404);
-    expect((await call(delivery, 'GET', '/api/profile', { token: adminToken })).status).toBe(404);
-    expect((await call(delivery, 'GET', '/dashboard')).status).toBe(404);
+    expect((await callServer(delivery, 'GET', '/api/profile', { token: adminToken })).status).toBe(404);
+    expect((await callServer(delivery, 'GET', '/dashboard')).status).toBe(404);
     // The panel process serves no customer's app.
-    expect((await call(panel, 'GET', '/player_api.php?username=a&password=b')).status).toBe(404);
-    expect((await call(panel, 'GET', '/get.php?username=a&password=b')).status).toBe(404);
-    expect((await call(panel, 'GET', '/live/a/b/1.ts')).status).toBe(404);
-    expect((await call(panel, 'GET', '/api/profile', { token: adminToken })).status).toBe(200);
+    expect((await callServer(panel, 'GET', '/player_api.php?username=a&password=b')).status).toBe(404);
+    expect((await callServer(panel, 'GET', '/get.php?username=a&password=b')).status).toBe(404);
+    expect((await callServer(panel, 'GET', '/live/a/b/1.ts')).status).toBe(404);
+    expect((await callServer(panel, 'GET', '/api/profile', { token: adminToken })).status).toBe(200);
   });
 
   it('a line created on the panel plays through both delivery processes', async () => {
     // The library: the upstream imported through the panel's API (a proxied source), and an endless live
     // channel beside it for relays that last.
-    const source = await call<{ id: number }>(panel, 'POST', '/api/admin/content/sources', {
+    const source = await callServer<{ id: number }>(panel, 'POST', '/api/admin/content/sources', {
       token: adminToken,
       body: {
         kind: 'xtream',
@@ -254,12 +226,12 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
       },
     });
     expect(source.status, JSON.stringify(source.body)).toBe(201);
-    const sync = await call(panel, 'POST', `/api/admin/content/sources/${source.body.id}/sync`, {
+    const sync = await callServer(panel, 'POST', `/api/admin/content/sources/${source.body.id}/sync`, {
       token: adminToken,
     });
     expect(sync.status).toBe(202);
     for (let attempt = 0; ; attempt++) {
-      const state = await call(panel, 'GET', `/api/admin/content/sources/${source.body.id}`, {
+      const state = await callServer(panel, 'GET', `/api/admin/content/sources/${source.body.id}`, {
         token: adminToken,
       });
       if (state.body.sync_status !== 'running') {
@@ -291,7 +263,7 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
     const line = await createLine();
     const credentials = `username=${line.username}&password=${line.password}`;
     for (const node of deliveries) {
-      const login = await call(node, 'GET', `/player_api.php?${credentials}`);
+      const login = await callServer(node, 'GET', `/player_api.php?${credentials}`);
       expect(login.body).toMatchObject({ user_info: { auth: 1, status: 'Active' } });
       const playlist = await fetch(`${node.url}/get.php?${credentials}&type=m3u_plus&output=ts`).then((r) =>
         r.text(),
@@ -319,7 +291,7 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
 
     const [connectionId] = await openConnectionIds(line);
     const disconnect = await cutTime(tv, async () => {
-      const answer = await call(panel, 'POST', `/api/users/connections/${connectionId}/disconnect`, {
+      const answer = await callServer(panel, 'POST', `/api/users/connections/${connectionId}/disconnect`, {
         token: resellerToken,
       });
       expect(answer.status).toBe(204);
@@ -336,7 +308,7 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
     const watching = await watch(second, blocked, 'TV/2');
     const block = await cutTime(watching, async () => {
       expect(
-        (await call(panel, 'POST', `/api/users/${blocked.id}/block`, { token: resellerToken })).status,
+        (await callServer(panel, 'POST', `/api/users/${blocked.id}/block`, { token: resellerToken })).status,
       ).toBe(200);
     });
     expect(block).toBeLessThan(CUT_WITHIN_MS);
@@ -346,9 +318,9 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
     const deleted = await createLine();
     const viewer = await watch(first, deleted, 'TV/3');
     const deletion = await cutTime(viewer, async () => {
-      expect((await call(panel, 'DELETE', `/api/users/${deleted.id}`, { token: resellerToken })).status).toBe(
-        204,
-      );
+      expect(
+        (await callServer(panel, 'DELETE', `/api/users/${deleted.id}`, { token: resellerToken })).status,
+      ).toBe(204);
     });
     expect(deletion).toBeLessThan(CUT_WITHIN_MS);
   });
@@ -368,7 +340,7 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
     const killedAt = Date.now();
 
     // The other process serves on: the player API, and its screen rule from what the database holds.
-    const login = await call(
+    const login = await callServer(
       survivor,
       'GET',
       `/player_api.php?username=${line.username}&password=${line.password}`,

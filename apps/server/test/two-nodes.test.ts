@@ -9,6 +9,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../scripts/bench/bench-env';
+import { callServer, type Answer } from './server-call';
 import { createRedirectedMovie } from './content-factory';
 import { findLedgerMismatches } from './ledger-invariant';
 import { startProvisioningReceiver, type ProvisioningReceiver } from './provisioning-receiver';
@@ -27,31 +28,8 @@ let receiver: ProvisioningReceiver;
 let nodes: [ServerProcess, ServerProcess];
 let adminToken = '';
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-async function call<T = Record<string, unknown>>(
-  node: ServerProcess,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer<T>> {
-  const response = await fetch(`${node.url}${path}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
-
 async function signIn(node: ServerProcess, username: string, password: string): Promise<Answer> {
-  return call(node, 'POST', '/api/auth/sign-in', {
+  return callServer(node, 'POST', '/api/auth/sign-in', {
     body: { username, password, 'g-recaptcha-response': 'none' },
   });
 }
@@ -67,7 +45,7 @@ let serial = 0;
 async function createReseller(parentToken: string, credits: number) {
   const username = `node${Date.now() % 100000}${serial++}`;
   const password = 'Senha@forte9';
-  const answer = await call<{ id: number }>(nodes[0], 'POST', '/api/resellers', {
+  const answer = await callServer<{ id: number }>(nodes[0], 'POST', '/api/resellers', {
     token: parentToken,
     body: { username, password, credits },
   });
@@ -116,7 +94,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
   it('a session made on one node works on the other', async () => {
     const reseller = await createReseller(adminToken, 50);
     const token = await tokenOf(nodes[0], reseller.username, reseller.password);
-    const profile = await call(nodes[1], 'GET', '/api/profile', { token });
+    const profile = await callServer(nodes[1], 'GET', '/api/profile', { token });
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ username: reseller.username, status: true });
   });
@@ -125,17 +103,19 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     const reseller = await createReseller(adminToken, 50);
     const loggedOut = await tokenOf(nodes[0], reseller.username, reseller.password);
     const blocked = await tokenOf(nodes[1], reseller.username, reseller.password);
-    expect((await call(nodes[1], 'GET', '/api/profile', { token: loggedOut })).status).toBe(200);
+    expect((await callServer(nodes[1], 'GET', '/api/profile', { token: loggedOut })).status).toBe(200);
 
-    expect((await call(nodes[0], 'POST', '/api/auth/logout', { token: loggedOut })).status).toBe(204);
-    const afterLogout = await call(nodes[1], 'GET', '/api/profile', { token: loggedOut });
+    expect((await callServer(nodes[0], 'POST', '/api/auth/logout', { token: loggedOut })).status).toBe(204);
+    const afterLogout = await callServer(nodes[1], 'GET', '/api/profile', { token: loggedOut });
     expect(afterLogout.status).toBe(404);
     expect(afterLogout.body).toMatchObject({ code: 'session_not_found' });
 
-    expect((await call(nodes[0], 'GET', '/api/profile', { token: blocked })).status).toBe(200);
-    const block = await call(nodes[1], 'POST', `/api/resellers/${reseller.id}/block`, { token: adminToken });
+    expect((await callServer(nodes[0], 'GET', '/api/profile', { token: blocked })).status).toBe(200);
+    const block = await callServer(nodes[1], 'POST', `/api/resellers/${reseller.id}/block`, {
+      token: adminToken,
+    });
     expect(block.status, JSON.stringify(block.body)).toBeLessThan(300);
-    const afterBlock = await call(nodes[0], 'GET', '/api/profile', { token: blocked });
+    const afterBlock = await callServer(nodes[0], 'GET', '/api/profile', { token: blocked });
     expect(afterBlock.status).toBe(404);
   });
 
@@ -155,7 +135,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
   it('line authentication: five wrong passwords from one address over both nodes refuse the sixth; customers play', async () => {
     const movie = await createRedirectedMovie(database.db, 'Filme');
     const lineOf = async () => {
-      const created = await call<{ line: { username: string; password: string } }>(
+      const created = await callServer<{ line: { username: string; password: string } }>(
         nodes[0],
         'POST',
         '/api/users',
@@ -226,7 +206,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     const before = receiver.received.length;
     const created = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        call<{ line: { id: number } }>(nodes[index % 2]!, 'POST', '/api/users', {
+        callServer<{ line: { id: number } }>(nodes[index % 2]!, 'POST', '/api/users', {
           token: adminToken,
           body: { package_id: 53, system: 2 },
         }),
@@ -237,7 +217,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     // Each node also resyncs half of the lines: a second change per line.
     const resynced = await Promise.all(
       lineIds.map((id, index) =>
-        call(nodes[(index + 1) % 2]!, 'POST', `/api/users/${id}/resync_p2p`, { token: adminToken }),
+        callServer(nodes[(index + 1) % 2]!, 'POST', `/api/users/${id}/resync_p2p`, { token: adminToken }),
       ),
     );
     for (const answer of resynced) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
@@ -266,7 +246,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     for (let index = 0; index < 4; index++) subs.push(await createReseller(masterToken, 10));
     const moves = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        call(nodes[index % 2]!, 'POST', `/api/resellers/${subs[index % subs.length]!.id}/credits`, {
+        callServer(nodes[index % 2]!, 'POST', `/api/resellers/${subs[index % subs.length]!.id}/credits`, {
           token: masterToken,
           body: { value: 10 },
         }),
@@ -277,7 +257,9 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     expect(succeeded).toBe(6);
     expect(refused).toHaveLength(34);
     for (const move of refused) expect(move.status).toBe(409);
-    const profile = await call<{ credits: string }>(nodes[1], 'GET', '/api/profile', { token: masterToken });
+    const profile = await callServer<{ credits: string }>(nodes[1], 'GET', '/api/profile', {
+      token: masterToken,
+    });
     expect(toCents(profile.body.credits)).toBe(0);
     expect(await findLedgerMismatches(database.db)).toEqual([]);
   });
