@@ -124,43 +124,55 @@ const staticFirst: number[] = [];
 const staticAgain: number[] = [];
 let jsBytes: number | undefined;
 /**
- * BENCH_PROFILE=1: one more first visit under the V8 CPU profiler (not counted in the figures), printed as
- * where the page's main thread spent its time: per script, and the busiest functions.
+ * BENCH_PROFILE=1: one more first visit and its return visit under the V8 CPU profiler (not counted in the
+ * figures), each printed as where the page's main thread spent its time: per script, and the busiest
+ * functions; BENCH_PROFILE_DIR=<dir> also writes them whole (.cpuprofile).
  */
-async function printCpuProfile() {
+async function printCpuProfiles() {
   const context = await prepared();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  const visit = await measure(context, false);
-  const { profile } = await cdp.send('Profiler.stop');
-  await context.close();
-  const interval = (profile.endTime - profile.startTime) / 1000 / (profile.samples?.length || 1);
-  const hits = new Map<number, number>();
-  for (const sample of profile.samples ?? []) hits.set(sample, (hits.get(sample) ?? 0) + 1);
-  const byScript = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const ms = (hits.get(node.id) ?? 0) * interval;
-    if (ms === 0) continue;
-    const { url, functionName } = node.callFrame;
-    const script = url.replace(base, '') || `(${functionName || 'native'})`;
-    byScript.set(script, (byScript.get(script) ?? 0) + ms);
-    const name = `${functionName || '(anonymous)'} ${script}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+  for (const [label, reload] of [
+    ['first visit', false],
+    ['return visit', true],
+  ] as const) {
+    await cdp.send('Profiler.start');
+    const visit = await measure(context, reload);
+    const { profile } = await cdp.send('Profiler.stop');
+    // BENCH_PROFILE_DIR: the whole profile too, for Chromium's DevTools (Performance → Load profile).
+    if (process.env.BENCH_PROFILE_DIR)
+      writeFileSync(
+        join(process.env.BENCH_PROFILE_DIR, `p5-${label.replace(' ', '-')}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    const interval = (profile.endTime - profile.startTime) / 1000 / (profile.samples?.length || 1);
+    const hits = new Map<number, number>();
+    for (const sample of profile.samples ?? []) hits.set(sample, (hits.get(sample) ?? 0) + 1);
+    const byScript = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const ms = (hits.get(node.id) ?? 0) * interval;
+      if (ms === 0) continue;
+      const { url, functionName } = node.callFrame;
+      const script = url.replace(base, '') || `(${functionName || 'native'})`;
+      byScript.set(script, (byScript.get(script) ?? 0) + ms);
+      const name = `${functionName || '(anonymous)'} ${script}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+    }
+    const top = (map: Map<string, number>, count: number) =>
+      [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+    console.log(`CPU profile of a ${label} painted at ${Math.round(visit.ms)} ms (self time):`);
+    for (const [script, ms] of top(byScript, 15)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${script}`);
+    console.log('busiest functions:');
+    for (const [name, ms] of top(byFunction, 15)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${name}`);
   }
-  const top = (map: Map<string, number>, count: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
-  console.log(`CPU profile of a first visit painted at ${Math.round(visit.ms)} ms (self time):`);
-  for (const [script, ms] of top(byScript, 15)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${script}`);
-  console.log('busiest functions:');
-  for (const [name, ms] of top(byFunction, 15)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${name}`);
+  await context.close();
 }
 
 try {
-  if (process.env.BENCH_PROFILE) await printCpuProfile();
+  if (process.env.BENCH_PROFILE) await printCpuProfiles();
   // One unmeasured visit: the server's own caches and JIT, as on a panel that is already running. It
   // also gives the JavaScript downloaded by a first visit (read from resource timing, not by pulling
   // bodies through the browser's debugging protocol while the page loads, which would slow it down).
@@ -197,7 +209,16 @@ try {
           `  ${String(resource.start).padStart(5)} → ${String(resource.end).padStart(5)}  ${resource.name}`,
         );
     }
-    again.push((await measure(context, true)).ms);
+    const warmReload = await measure(context, true);
+    again.push(warmReload.ms);
+    if (process.env.BENCH_WATERFALL && run === 0) {
+      // A return visit takes its files from the cache: only what went over the network is listed.
+      console.log(`return visit, painted at ${Math.round(warmReload.ms)} ms (files from the network):`);
+      for (const resource of warmReload.resources.filter((item) => item.bytes > 0))
+        console.log(
+          `  ${String(resource.start).padStart(5)} → ${String(resource.end).padStart(5)}  ${resource.name}`,
+        );
+    }
     await context.close();
   }
 } finally {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EARLY_PROFILE_REQUEST_SCRIPT } from '@panel/shared/web/early-profile-request';
 import { routePageHtml } from './route-pages';
 
 const INDEX = `<!doctype html>
@@ -46,10 +47,21 @@ describe('routePageHtml', () => {
     ]);
     const styles = [...html.matchAll(/rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
     expect(styles).toEqual(['/assets/index-1.css', '/assets/app-layout-1.css', '/assets/table-1.css']);
-    // Another screen's chunk is not announced; nothing inline is added (the panel's CSP).
+    // Another screen's chunk is not announced; the one inline script is the early profile request, whose
+    // exact text the panel's CSP allows by hash (decision 0110), before every script and link of the page.
     expect(html).not.toContain('dashboard-1.js');
-    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const inline = html.indexOf(`<script>${EARLY_PROFILE_REQUEST_SCRIPT}</script>`);
+    expect(inline).toBeGreaterThan(html.indexOf('<head>'));
+    expect(inline).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(inline).toBeLessThan(html.indexOf('<link'));
     expect(html.indexOf('table-1.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('refuses a page without a script in its head to put the early request before', () => {
+    expect(() =>
+      routePageHtml('<html><head></head><body><script src="/a.js"></script></body></html>', MANIFEST, []),
+    ).toThrow('early request');
   });
 
   it('refuses a page without a head to add the links to', () => {

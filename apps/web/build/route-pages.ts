@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+// By path: Vite loads its configuration with Node, which does not import a package's TypeScript sources.
+import { EARLY_PROFILE_REQUEST_SCRIPT } from '../../../packages/shared/src/web/early-profile-request';
 import { builtMenuRoutes, type BuiltRouteItemId } from '../src/config/menu-definition';
 
 /**
@@ -65,7 +67,11 @@ function filesOf(manifest: Manifest, roots: string[]): { scripts: Set<string>; s
   return { scripts, styles };
 }
 
-/** The page of one route: index.html announcing every file of the route's shell and screen. */
+/**
+ * The page of one route: index.html announcing every file of the route's shell and screen, with the early
+ * profile request before the first of them (decision 0110): run while the page is read, its request
+ * leaves before the files take the browser's connections.
+ */
 export function routePageHtml(indexHtml: string, manifest: Manifest, roots: string[], base = '/'): string {
   const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const already = filesOf(manifest, entry);
@@ -79,7 +85,12 @@ export function routePageHtml(indexHtml: string, manifest: Manifest, roots: stri
       .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
   ];
   if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
-  return indexHtml.replace(/\n?(\s*)<\/head>/, (_head, indent: string) =>
+  const firstScript = indexHtml.search(/<script[\s>]/);
+  if (firstScript < 0 || firstScript > indexHtml.indexOf('</head>'))
+    throw new Error('index.html has no script in its head to put the early request before');
+  const indent = /[ \t]*$/.exec(indexHtml.slice(0, firstScript))?.[0] ?? '';
+  const withEarlyRequest = `${indexHtml.slice(0, firstScript)}<script>${EARLY_PROFILE_REQUEST_SCRIPT}</script>\n${indent}${indexHtml.slice(firstScript)}`;
+  return withEarlyRequest.replace(/\n?(\s*)<\/head>/, (_head, indent: string) =>
     [...links.map((link) => `\n${indent}  ${link}`), `\n${indent}</head>`].join(''),
   );
 }
@@ -89,7 +100,7 @@ export function routePageHtml(indexHtml: string, manifest: Manifest, roots: stri
  * `<link rel="modulepreload">` for every chunk of the route's shell and screen (and their stylesheets).
  * The browser then asks for them while the entry script downloads and runs, instead of after it has run
  * (decision 0034); the server answers a page request with its route's file (plugins/static-web.ts).
- * Nothing inline: the page keeps the CSP of decision 0023.
+ * One inline script, the early profile request, which the panel's CSP allows by its hash (decision 0110).
  */
 export function routePagesPlugin(): Plugin {
   let outDir = 'dist';

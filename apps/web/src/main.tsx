@@ -11,7 +11,7 @@ import { preloadScreen, routes } from './app/route-table';
 const { queryClient, NavigationBridge } = createApp();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-preloadScreen(window.location.pathname);
+preloadScreen(window.location.pathname, queryClient);
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './backup/data-dir-lock';
+import { copyFolder } from './copy-folder';
 import { pgliteTemplateFor } from './pglite-template';
 import * as schema from './schema/index';
 import { MIGRATIONS_DIR } from '../server-paths';
@@ -130,7 +131,7 @@ async function openFromTemplate(
   template: string,
 ): Promise<PGlite> {
   try {
-    cpSync(template, folder, { recursive: true });
+    await copyFolder(template, folder);
     const client = new PGlite(folder, options);
     await client.waitReady;
     return client;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { EARLY_PROFILE_REQUEST_SCRIPT } from '@panel/shared/web/early-profile-request';
 import type { Config } from '../config';
 
 type Directives = Record<string, readonly string[]>;
@@ -12,9 +14,14 @@ function serialize(directives: Directives): string {
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
+/** A CSP source allowing one inline script, by the SHA-256 of its exact text. */
+export function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
 /**
- * The panel's policy (decision 0023): scripts, workers and requests from this origin only, no inline
- * script. Inline styles stay allowed because Mantine writes its theme and responsive props into <style>
+ * The panel's policy (decision 0023): scripts, workers and requests from this origin only, and of
+ * inline scripts only the signed-in pages' early profile request, by its hash (decision 0110). Inline styles stay allowed because Mantine writes its theme and responsive props into <style>
  * elements at run time. data: images are the generated avatars; images of any http(s) origin are the
  * library's posters (decision 0057) and the title search's (decision 0055). reCAPTCHA's origins join
  * only when it is the configured captcha.
@@ -23,7 +30,11 @@ export function panelContentSecurityPolicy(captcha: Config['CAPTCHA_PROVIDER']):
   const recaptcha = captcha === 'recaptcha';
   return serialize({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
+    'script-src': [
+      "'self'",
+      inlineScriptSource(EARLY_PROFILE_REQUEST_SCRIPT),
+      ...(recaptcha ? RECAPTCHA_SCRIPTS : []),
+    ],
     'style-src': ["'self'", "'unsafe-inline'"],
     // Posters and logos of the library are the sources' own addresses (decision 0057).
     'img-src': ["'self'", 'data:', 'https:', 'http:'],

@@ -1,18 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+/** A screen module: its component, and what it may ask the API for before it renders (decision 0110). */
+interface ScreenModule {
+  default: ComponentType;
+  prefetch?: (queryClient: QueryClient) => void;
+}
+
 export type LazyScreen = LazyExoticComponent<ComponentType> & {
-  /** Starts fetching the screen's code now; rendering it later reuses the same download. */
-  preload(): void;
+  /**
+   * Starts fetching the screen's code now; rendering it later reuses the same download. With a query
+   * client, the screen's first data is asked for as soon as its code is there.
+   */
+  preload(queryClient?: QueryClient): void;
 };
 
 /** A screen in its own chunk (React.lazy) that can be asked for before it renders. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
+  let loading: Promise<ScreenModule> | undefined;
   const once = () => (loading ??= load());
   return Object.assign(lazy(once), {
-    preload() {
-      // A failed download is React.lazy's to report, when the screen renders.
-      once().catch(() => undefined);
+    preload(queryClient?: QueryClient) {
+      once().then(
+        (screen) => {
+          if (queryClient) screen.prefetch?.(queryClient);
+        },
+        // A failed download is React.lazy's to report, when the screen renders.
+        () => undefined,
+      );
     },
   });
 }

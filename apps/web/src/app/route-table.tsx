@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import {
@@ -60,9 +61,14 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
   'resellers-logs': lazyScreen(() =>
     import('./routes/logs-routes').then((m) => ({ default: m.ResellerLogsRoute })),
   ),
-  'users-list': lazyScreen(() => import('./routes/users-routes').then((m) => ({ default: m.UsersRoute }))),
+  'users-list': lazyScreen(() =>
+    import('./routes/users-routes').then((m) => ({ default: m.UsersRoute, prefetch: m.prefetchUsersList })),
+  ),
   'users-create': lazyScreen(() =>
-    import('./routes/users-routes').then((m) => ({ default: m.UsersCreateRoute })),
+    import('./routes/users-routes').then((m) => ({
+      default: m.UsersCreateRoute,
+      prefetch: m.prefetchUsersList,
+    })),
   ),
   'users-iptv-online': lazyScreen(() =>
     import('./routes/online-routes').then((m) => ({ default: m.OnlineIptvRoute })),
@@ -216,9 +222,10 @@ export const routes: RouteObject[] = [
 /**
  * A signed-in visit opens on the shell, the screen and the profile, each waiting for the one before
  * when left to rendering. Asked for at start, they arrive together (docs/benchmarks.md, P5); the
- * profile is asked first, before the scripts take every connection.
+ * profile is asked first, before the scripts take every connection. A screen that knows its first
+ * request (/users' list) asks for it once its code and the profile are there (decision 0110).
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string, queryClient?: QueryClient): void {
   if (!readStoredAuth()) return;
   // Menu routes first: their static paths win over the sub-pages' patterns, as in the router.
   const route = GUARDED_PAGES.find((candidate) => matchPath(candidate.path, pathname));
@@ -227,5 +234,5 @@ export function preloadScreen(pathname: string): void {
   AppLayout.preload();
   // A failed download is React.lazy's to report, when the guard renders.
   if (route.audiences.length > 0) loadRoleGuard().catch(() => undefined);
-  route.page.preload();
+  route.page.preload(queryClient);
 }

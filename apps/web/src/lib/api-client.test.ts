@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z, ZodError } from 'zod';
-import { ApiError, apiRequest, apiRequestNoContent, startEarlyRequest } from './api-client';
+import {
+  EARLY_PROFILE_AUTH_KEY,
+  EARLY_PROFILE_REQUEST_SCRIPT,
+  EARLY_PROFILE_URL,
+} from '@panel/shared/web/early-profile-request';
+import { API_BASE_PATH } from '@/config/api';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import {
+  adoptEarlyProfileRequest,
+  ApiError,
+  apiRequest,
+  apiRequestNoContent,
+  startEarlyRequest,
+} from './api-client';
 import { writeStoredAuth } from './auth-storage';
 
 /** Any JSON: these tests are about the transport; the parse has its own tests below. */
@@ -137,5 +150,52 @@ describe('startEarlyRequest', () => {
     const fetchMock = answer(200, {});
     startEarlyRequest('/profile');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("the signed-in pages' early profile request (decision 0110)", () => {
+  /** The page's inline script, run as the browser runs it, then taken over as the client does at load. */
+  function runPageScript() {
+    new Function(EARLY_PROFILE_REQUEST_SCRIPT)();
+    adoptEarlyProfileRequest();
+  }
+
+  it('reads the session where the panel stores it and asks where the client would', () => {
+    expect(EARLY_PROFILE_AUTH_KEY).toBe(STORAGE_KEYS.auth);
+    expect(EARLY_PROFILE_URL).toBe(`${API_BASE_PATH}/profile`);
+  });
+
+  it("is the profile request's answer, once, with the stored token", async () => {
+    writeStoredAuth({ token: 'page.token', user: { id: 1, username: 'ana' } });
+    const fetchMock = answer(200, { status: true, id: 1 });
+    runPageScript();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/profile');
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer page.token' });
+    await expect(apiRequest('/profile', anything)).resolves.toEqual({ status: true, id: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await apiRequest('/profile', anything);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands an ended session (401) to the caller as any answer', async () => {
+    writeStoredAuth({ token: 'gone.token', user: { id: 1, username: 'ana' } });
+    answer(401, { status: 401, code: 'unauthorized', message: 'x' });
+    runPageScript();
+    await expect(apiRequest('/profile', anything)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('is dropped when the login changed since the page asked, and asks nothing without one', async () => {
+    writeStoredAuth({ token: 'old.token', user: { id: 1, username: 'ana' } });
+    const fetchMock = answer(200, { ok: true });
+    runPageScript();
+    writeStoredAuth({ token: 'new.token', user: { id: 2, username: 'bia' } });
+    await apiRequest('/profile', anything);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer new.token' });
+
+    localStorage.clear();
+    runPageScript();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@panel/shared/errors/api-error';
+import { EARLY_PROFILE_GLOBAL } from '@panel/shared/web/early-profile-request';
 import { API_BASE_PATH } from '@/config/api';
 import { readStoredAuth } from './auth-storage';
 
@@ -63,11 +64,27 @@ function requestHeaders(): Record<string, string> {
 /** An early answer is used only by a request made soon after it, with the same login. */
 const EARLY_ANSWER_MAX_AGE_MS = 10_000;
 
+interface EarlyAnswer {
+  authorization: string;
+  startedAt: number;
+  response: Promise<Response>;
+}
+
 /** GET answers asked for at app start, before the code that needs them has loaded: path → answer. */
-const earlyAnswers = new Map<
-  string,
-  { authorization: string; startedAt: number; response: Promise<Response> }
->();
+const earlyAnswers = new Map<string, EarlyAnswer>();
+
+/**
+ * The profile the signed-in pages' inline script asked for while the page was read (decision 0110),
+ * taken over like any early answer: used once, by a request with the same login, soon.
+ */
+export function adoptEarlyProfileRequest(): void {
+  const holder = window as unknown as Record<string, EarlyAnswer | undefined>;
+  const early = holder[EARLY_PROFILE_GLOBAL];
+  if (!early) return;
+  delete holder[EARLY_PROFILE_GLOBAL];
+  earlyAnswers.set('/profile', early);
+}
+adoptEarlyProfileRequest();
 
 /**
  * Starts `GET /api{path}` now, for the signed-in visitor; the next `apiRequest` of that path (soon, same

@@ -17,3 +17,10 @@ export function useCardMode(mobileTableMode: boolean | number | undefined): bool
   const mobileAgent = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
   return Boolean(mobileTableMode) && (mobileAgent || narrow === true);
 }
+
+/** useCardMode's answer outside React, at this moment: for a request made before the screen renders. */
+export function cardModeNow(mobileTableMode: boolean | number | undefined): boolean {
+  const narrow = typeof window !== 'undefined' && window.matchMedia(NARROW_VIEWPORT_QUERY).matches;
+  const mobileAgent = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
+  return Boolean(mobileTableMode) && (mobileAgent || narrow);
+}

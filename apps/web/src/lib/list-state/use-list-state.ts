@@ -38,6 +38,26 @@ export interface ListState<F extends FilterValues, S extends string> {
   };
 }
 
+/**
+ * What a list shows when its screen opens: page 1 and the stored filters, size and sort of `storageKey`
+ * (or the defaults). Also read before the screen renders, to ask for its first page early (prefetch).
+ */
+export function initialListState<F extends FilterValues, S extends string = string>(
+  options: ListStateOptions<F, S>,
+): StoredListState<F> & { page: number } {
+  const { storageKey, defaultFilters, defaultPer = DEFAULT_PAGE_SIZE, defaultSort = null } = options;
+  return {
+    page: 1,
+    ...readListState(storageKey, { filters: defaultFilters, per: defaultPer, sort: defaultSort }, PAGE_SIZES),
+  };
+}
+
+/** `page`, `per` and `order_by` (absent for the server's default order) of a list's API call. */
+export function listParamsOf(page: number, per: number, sort: SortState<string>) {
+  const orderBy = toOrderBy(sort);
+  return { page, per, ...(orderBy ? { order_by: orderBy } : {}) };
+}
+
 interface InternalState<F extends FilterValues> extends StoredListState<F> {
   key: string;
   page: number;
@@ -51,17 +71,9 @@ interface InternalState<F extends FilterValues> extends StoredListState<F> {
 export function useListState<F extends FilterValues, S extends string = string>(
   options: ListStateOptions<F, S>,
 ): ListState<F, S> {
-  const { storageKey, defaultFilters, defaultPer = DEFAULT_PAGE_SIZE, defaultSort = null } = options;
+  const { storageKey, defaultFilters } = options;
   const load = useCallback(
-    (): InternalState<F> => ({
-      key: storageKey,
-      page: 1,
-      ...readListState(
-        storageKey,
-        { filters: defaultFilters, per: defaultPer, sort: defaultSort },
-        PAGE_SIZES,
-      ),
-    }),
+    (): InternalState<F> => ({ key: storageKey, ...initialListState(options) }),
     // The defaults are read once per storage key: callers pass fresh object literals on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [storageKey],
@@ -107,10 +119,10 @@ export function useListState<F extends FilterValues, S extends string = string>(
     [update, storageKey],
   );
 
-  const params = useMemo(() => {
-    const orderBy = toOrderBy(current.sort);
-    return { page: current.page, per: current.per, ...(orderBy ? { order_by: orderBy } : {}) };
-  }, [current.page, current.per, current.sort]);
+  const params = useMemo(
+    () => listParamsOf(current.page, current.per, current.sort),
+    [current.page, current.per, current.sort],
+  );
 
   const sort = current.sort as SortState<S>;
   const tableControls = useMemo(

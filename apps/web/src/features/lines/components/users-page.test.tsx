@@ -7,8 +7,9 @@ import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { buildComplements, buildLine } from '@test/fixtures/line';
 import { mockApi, type MockAnswer, type RecordedCall } from '@test/mock-api';
 import { buildProfile } from '@test/fixtures/profile';
-import { renderWithProviders } from '@test/render';
+import { createTestQueryClient, renderWithProviders } from '@test/render';
 import { UsersPage, type UsersNavigationState } from './users-page';
+import { prefetchUsersList } from './users-list-request';
 
 const HOUR = 3600;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -35,6 +36,7 @@ function renderPage({
   state,
   createOnOpen = false,
   mobileTableMode = 0,
+  queryClient,
 }: {
   type?: 'admin' | 'reseller';
   rows?: Line[];
@@ -43,6 +45,8 @@ function renderPage({
   state?: UsersNavigationState;
   createOnOpen?: boolean;
   mobileTableMode?: 0 | 1;
+  /** A client the test already used (the prefetch of decision 0110). */
+  queryClient?: ReturnType<typeof createTestQueryClient>;
 } = {}) {
   const profile = buildProfile({ type, id: 7, username: 'revenda01', mobile_table_mode: mobileTableMode });
   const calls = mockApi({
@@ -63,6 +67,7 @@ function renderPage({
         <LocationProbe />
       </MemoryRouter>
     </>,
+    { queryClient },
   );
   return { calls };
 }
@@ -450,5 +455,33 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
     expect((await screen.findByTestId('line-username')).textContent).toBe('voltou');
     expect(screen.queryByTestId('users-table-error')).toBeNull();
     expect(listCalls(calls)).toHaveLength(2);
+  });
+
+  it("finds its first page already asked for by the screen's prefetch: one list request, the page's own (decision 0110)", async () => {
+    localStorage.setItem(
+      'list-state:users:7',
+      JSON.stringify({ filters: { status: '1' }, per: 50, sort: { field: 'exp_date', direction: 'desc' } }),
+    );
+    const queryClient = createTestQueryClient();
+    const calls = mockApi({
+      'GET /users': page([buildLine({ username: 'prefetched01' })]),
+      'GET /profile': { body: buildProfile({ type: 'reseller', id: 7, username: 'revenda01' }) },
+    });
+    prefetchUsersList(queryClient);
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
+    const prefetched = listCalls(calls)[0]?.query;
+    expect(Object.fromEntries(prefetched ?? [])).toEqual({
+      page: '1',
+      per: '50',
+      order_by: 'exp_date,desc',
+      status: '1',
+      reseller: '7',
+    });
+
+    const rendered = renderPage({ queryClient });
+    expect(await screen.findByText('prefetched01')).toBeInTheDocument();
+    // The page asked for its own first page and found it: no second list request, and not another one.
+    expect(listCalls(calls)).toHaveLength(1);
+    expect(listCalls(rendered.calls)).toHaveLength(0);
   });
 });

@@ -12,7 +12,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatPanelDate } from '@/lib/format-date';
 import { NARROW_VIEWPORT_QUERY, useCardMode } from '@/lib/list-state/use-card-mode';
-import { toOrderBy } from '@/lib/list-state/sort-cycle';
 import { useListState } from '@/lib/list-state/use-list-state';
 import { showErrorToast, showSmallToast, showSuccessToast, showWarningToast } from '@/lib/toasts';
 import type { CreateLineRequest } from '../api/create-line';
@@ -25,11 +24,12 @@ import { useSetLineStatus } from '../api/set-line-status';
 import { LINE_ACTION_MODALS, OFFERED_LINE_ACTIONS } from './line-action-modals';
 import { lineColumns } from './line-columns';
 import type { ConfirmableAction } from './line-confirm-dialogs';
-import { defaultLineFilters, lineFilterParams, LineFiltersBar, type LineFilters } from './line-filters';
+import { LineFiltersBar, type LineFilters } from './line-filters';
 import type { LineAction } from '@panel/shared/lines/line-action-labels';
 import { LineActionsMenu, LineActionsTrigger } from './line-row-actions';
 import { CLEANUP_LABEL, LINE_SMALL_TOASTS, LINE_TOASTS, NEW_USER_LABEL, USERS_TITLE } from './line-texts';
 import { useNow } from './use-now';
+import { usersListParams, usersListStorage } from './users-list-request';
 import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 /** Navigation state of /users (docs/product/screens.md#create-flow): open the new-user dialog, or open it as a quick test. */
@@ -54,12 +54,6 @@ const LineConfirmDialog = lazyModal(() => import('./line-confirm-dialogs').then(
 
 const CONFIRMABLE: readonly LineAction[] = ['expiry-2359', 'remove'];
 
-/**
- * The phone's cards are grouped by expiry date (docs/product/screens.md#users-columns) and the groups come in the list's order: with no
- * sort of its own the list is asked by expiry, soonest first, so the dates follow each other (decision 0028).
- */
-const CARD_ORDER = toOrderBy({ field: 'exp_date', direction: 'asc' });
-
 type OpenDialog = { action: LineAction; line: Line } | null;
 
 interface UsersPageProps {
@@ -76,12 +70,8 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
   const cardMode = useCardMode(profile.mobile_table_mode);
   const narrow = useMediaQuery(NARROW_VIEWPORT_QUERY, false, { getInitialValueInEffect: false });
   const now = useNow();
-  const list = useListState<LineFilters, LineSortField>({
-    storageKey: `users:${profile.id}`,
-    defaultFilters: defaultLineFilters(profile),
-  });
-  const params = cardMode && !list.sort ? { ...list.params, order_by: CARD_ORDER } : list.params;
-  const { data, isFetching, error, refetch } = useLineList({ ...params, ...lineFilterParams(list.filters) });
+  const list = useListState<LineFilters, LineSortField>(usersListStorage(profile));
+  const { data, isFetching, error, refetch } = useLineList(usersListParams(list, cardMode));
   const { data: complements } = useComplements();
 
   // The create dialog: from /users/create, or from a navigation state ({ openCreate } / { quickTest }).
