@@ -65,9 +65,6 @@ export function ResellerSelect({
       maxDropdownHeight={300}
       nothingFoundMessage={isFetching ? 'Buscando...' : EMPTY_TABLE_TEXT}
       {...props}
-      // Options mounted only while open, as FilterSelect's: a closed select's hidden options are positioned
-      // on mount, a forced style recalculation of the whole page (60–110 ms of a /users visit, benchmark P5).
-      comboboxProps={{ ...props.comboboxProps, keepMounted: false }}
       data={items}
       value={value}
       searchValue={search}

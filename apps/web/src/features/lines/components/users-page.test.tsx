@@ -457,31 +457,47 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
     expect(listCalls(calls)).toHaveLength(2);
   });
 
-  it("finds its first page already asked for by the screen's prefetch: one list request, the page's own (decision 0110)", async () => {
-    localStorage.setItem(
-      'list-state:users:7',
-      JSON.stringify({ filters: { status: '1' }, per: 50, sort: { field: 'exp_date', direction: 'desc' } }),
-    );
-    const queryClient = createTestQueryClient();
-    const calls = mockApi({
-      'GET /users': page([buildLine({ username: 'prefetched01' })]),
-      'GET /profile': { body: buildProfile({ type: 'reseller', id: 7, username: 'revenda01' }) },
-    });
-    prefetchUsersList(queryClient);
-    await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
-    const prefetched = listCalls(calls)[0]?.query;
-    expect(Object.fromEntries(prefetched ?? [])).toEqual({
-      page: '1',
-      per: '50',
-      order_by: 'exp_date,desc',
-      status: '1',
-      reseller: '7',
-    });
+  it.each([
+    {
+      device: 'a desktop',
+      phone: false,
+      orderBy: 'exp_date,desc',
+      sort: { field: 'exp_date', direction: 'desc' },
+    },
+    // Cards on a phone are asked by expiry when the list has no sort of its own (decision 0028).
+    { device: 'a phone with vertical tables', phone: true, orderBy: 'exp_date,asc', sort: null },
+  ])(
+    "on $device, finds its first page already asked for by the screen's prefetch: one list request (decision 0110)",
+    async ({ phone, orderBy, sort }) => {
+      if (phone)
+        vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)');
+      localStorage.setItem('list-state:users:7', JSON.stringify({ filters: { status: '1' }, per: 50, sort }));
+      const queryClient = createTestQueryClient();
+      const calls = mockApi({
+        'GET /users': page([buildLine({ username: 'prefetched01' })]),
+        'GET /profile': {
+          body: buildProfile({
+            type: 'reseller',
+            id: 7,
+            username: 'revenda01',
+            mobile_table_mode: phone ? 1 : 0,
+          }),
+        },
+      });
+      prefetchUsersList(queryClient);
+      await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
+      expect(Object.fromEntries(listCalls(calls)[0]?.query ?? [])).toEqual({
+        page: '1',
+        per: '50',
+        order_by: orderBy,
+        status: '1',
+        reseller: '7',
+      });
 
-    const rendered = renderPage({ queryClient });
-    expect(await screen.findByText('prefetched01')).toBeInTheDocument();
-    // The page asked for its own first page and found it: no second list request, and not another one.
-    expect(listCalls(calls)).toHaveLength(1);
-    expect(listCalls(rendered.calls)).toHaveLength(0);
-  });
+      const rendered = renderPage({ queryClient, mobileTableMode: phone ? 1 : 0 });
+      expect(await screen.findByText('prefetched01')).toBeInTheDocument();
+      // The page asked for its own first page and found it in the cache: no list request of its own.
+      expect(listCalls(rendered.calls)).toHaveLength(0);
+    },
+  );
 });
