@@ -21,7 +21,11 @@
  *
  *   DATABASE_URL=postgres://…/panel_bench node --import tsx scripts/bench/stampede.ts [--players 200 --rate 100]
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database';
@@ -119,57 +123,46 @@ async function syncOneChannel(round: number): Promise<number[]> {
   return [...writer.changedCategories];
 }
 
+const work = mkdtempSync(join(tmpdir(), 'panel-stampede-'));
 const server = await startBenchServer(url, { memoryProbe: true, env: { METRICS_TOKEN, LOG_LEVEL: 'warn' } });
 const credentials = (line: BenchLine) =>
   `username=${encodeURIComponent(line.username)}&password=${encodeURIComponent(line.password)}`;
 const playlistPath = (line: BenchLine) => `/get.php?${credentials(line)}&type=m3u_plus&output=ts`;
 const livePath = (line: BenchLine) => `/player_api.php?${credentials(line)}&action=get_live_streams`;
 
-/** Starts at a steady rate (Poisson arrivals) by every line, until `stop` resolves; their latencies. */
+/**
+ * Starts at a steady rate by every line until `stop` resolves, timed in a process of their own
+ * (stampede-starts.ts) so the playlist downloads here never delay them; their latencies' figures.
+ */
 async function starts(stop: Promise<unknown>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS });
-  const meanPauseMs = (PLAYERS / RATE) * 1000;
-  let stopped = false;
-  void stop.then(() => (stopped = true));
-  const latencies: number[] = [];
-  let failures = 0;
-  const statuses: Record<string, number> = {};
-  const get = (target: string) =>
-    new Promise<number>((resolve, reject) => {
-      const request = http.get(`${server.url}${target}`, { agent }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      request.on('error', reject);
-    });
-  await Promise.all(
-    lines.map(async (line) => {
-      for (;;) {
-        await new Promise((done) => setTimeout(done, -Math.log(1 - Math.random()) * meanPauseMs));
-        if (stopped) return;
-        const choices = lines.indexOf(line) >= SET_B_FROM ? moviesB : movies;
-        const movie = choices[Math.floor(Math.random() * choices.length)]!;
-        const started = performance.now();
-        const status = await get(
-          `/movie/${encodeURIComponent(line.username)}/${encodeURIComponent(line.password)}/${movie.id}.${movie.ext}`,
-        ).catch(() => 0);
-        if (status === 302) latencies.push(performance.now() - started);
-        else {
-          failures++;
-          statuses[status] = (statuses[status] ?? 0) + 1;
-        }
-      }
-    }),
+  const job = join(work, 'starts-job.json');
+  const paths = lines.map((line, index) =>
+    (index >= SET_B_FROM ? moviesB : movies).map(
+      (movie) =>
+        `/movie/${encodeURIComponent(line.username)}/${encodeURIComponent(line.password)}/${movie.id}.${movie.ext}`,
+    ),
   );
-  agent.destroy();
-  const s = summarise(latencies);
-  return {
-    count: latencies.length,
-    p50: round(s.median, 1),
-    p99: round(s.p99, 1),
-    max: round(s.max, 1),
-    failures,
-    statuses,
+  writeFileSync(job, JSON.stringify({ serverUrl: server.url, rate: RATE, paths }));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'stampede-starts.ts'), job],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await stop.catch(() => undefined);
+  child.stdin.end();
+  await exited;
+  return JSON.parse(output) as {
+    count: number;
+    p50: number;
+    p99: number;
+    max: number;
+    failures: number;
+    statuses: Record<string, number>;
   };
 }
 
@@ -245,7 +238,7 @@ async function stampede(label: string) {
   return result;
 }
 
-let output: Record<string, unknown> = {};
+let output: Record<string, unknown> | undefined;
 try {
   // Both sets' answers rendered once (the cache warm), the starts answering 302.
   for (const line of [lines[0]!, lines[SET_B_FROM]!]) {
@@ -317,5 +310,6 @@ try {
   ]);
   await database.close();
   await pool.end();
+  rmSync(work, { recursive: true, force: true });
 }
-await emitResult(output);
+if (output) await emitResult(output);
