@@ -23,6 +23,8 @@ process.stdin.on('data', () => undefined);
 process.stdin.on('end', () => (stopped = true));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: job.paths.length });
+// Loaded and about to start: the parent times its phases from here (this process takes seconds to start).
+process.stdout.write('ready\n');
 const meanPauseMs = (job.paths.length / job.rate) * 1000;
 const latencies: number[] = [];
 const statuses: Record<string, number> = {};
@@ -49,12 +51,12 @@ await Promise.all(
 agent.destroy();
 const s = summarise(latencies);
 process.stdout.write(
-  JSON.stringify({
+  `${JSON.stringify({
     count: latencies.length,
     p50: round(s.median, 1),
     p99: round(s.p99, 1),
     max: round(s.max, 1),
     failures: Object.values(statuses).reduce((sum, n) => sum + n, 0),
     statuses,
-  }),
+  })}\n`,
 );

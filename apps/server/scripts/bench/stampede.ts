@@ -38,7 +38,16 @@ import { LibraryWriter } from '../../src/panel/content-sources/library-writer';
 import type { StreamValues } from '../../src/panel/content-sources/content-library.repository';
 import { LIVE_SOURCE_NAME, VOD_SOURCE_NAME } from '../library-dataset';
 import { emitResult } from './bench-env';
-import { benchLines, MiB, procStatus, startBenchServer, timedGet, type BenchLine } from './player-bench-env';
+import {
+  benchLines,
+  MiB,
+  postgresCpuMs,
+  processCpuMs,
+  procStatus,
+  startBenchServer,
+  timedGet,
+  type BenchLine,
+} from './player-bench-env';
 import { round, summarise } from './stats';
 
 const { values } = parseArgs({
@@ -130,11 +139,20 @@ const credentials = (line: BenchLine) =>
 const playlistPath = (line: BenchLine) => `/get.php?${credentials(line)}&type=m3u_plus&output=ts`;
 const livePath = (line: BenchLine) => `/player_api.php?${credentials(line)}&action=get_live_streams`;
 
+interface StartFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failures: number;
+  statuses: Record<string, number>;
+}
+
 /**
- * Starts at a steady rate by every line until `stop` resolves, timed in a process of their own
- * (stampede-starts.ts) so the playlist downloads here never delay them; their latencies' figures.
+ * Starts at a steady rate by every line, timed in a process of their own (stampede-starts.ts) so the
+ * playlist downloads here never delay them: resolves once they run; `stop()` ends them, with their figures.
  */
-async function starts(stop: Promise<unknown>) {
+async function startStarts(): Promise<{ stop(): Promise<StartFigures> }> {
   const job = join(work, 'starts-job.json');
   const paths = lines.map((line, index) =>
     (index >= SET_B_FROM ? moviesB : movies).map(
@@ -151,18 +169,20 @@ async function starts(stop: Promise<unknown>) {
     },
   );
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.startsWith('ready\n')) markReady();
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  await stop.catch(() => undefined);
-  child.stdin.end();
-  await exited;
-  return JSON.parse(output) as {
-    count: number;
-    p50: number;
-    p99: number;
-    max: number;
-    failures: number;
-    statuses: Record<string, number>;
+  await Promise.race([ready, exited]);
+  return {
+    async stop() {
+      child.stdin.end();
+      await exited;
+      return JSON.parse(output.slice('ready\n'.length)) as StartFigures;
+    },
   };
 }
 
@@ -193,7 +213,12 @@ async function samplePools(stop: Promise<unknown>) {
 /** Every player asks for get.php then get_live_streams, all at once; starts and pools measured meanwhile. */
 async function stampede(label: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: PLAYERS * 2 });
+  const running = await startStarts();
+  // A second of starts alone first: the stampede meets them running.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssBefore = procStatus(server, 'VmRSS');
+  const cpuBefore = processCpuMs(server.child.pid);
+  const postgresBefore = postgresCpuMs();
   let peakRss = rssBefore;
   const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, procStatus(server, 'VmRSS'))), 20);
   const started = performance.now();
@@ -206,8 +231,11 @@ async function stampede(label: string) {
       return { set: lines.indexOf(line) >= SET_B_FROM ? 'B' : 'A', playlist, live };
     }),
   );
-  const [answers, startFigures, pools] = await Promise.all([players, starts(players), samplePools(players)]);
+  const [answers, pools] = await Promise.all([players, samplePools(players)]);
+  const startFigures = await running.stop();
   const wallMs = performance.now() - started;
+  const serverCpuMs = processCpuMs(server.child.pid) - cpuBefore;
+  const postgresMs = postgresCpuMs() - postgresBefore;
   clearInterval(rssTimer);
   agent.destroy();
   const ofSet = (set: string) => answers.filter((answer) => answer.set === set);
@@ -228,12 +256,15 @@ async function stampede(label: string) {
     starts: startFigures,
     pools,
     rssGrowthMiB: round((peakRss - rssBefore) / MiB, 1),
+    // CPU time the server process and PostgreSQL spent during the stampede (the machine has 2 cores).
+    serverCpuMs: round(serverCpuMs, 0),
+    postgresCpuMs: round(postgresMs, 0),
   };
   console.error(
     `${label}: slowest playlist ${result.slowestPlaylistMs} ms (median ${result.medianPlaylistMs} ms, first byte ≤ ${result.slowestFirstByteMs} ms),` +
       ` get_live_streams ≤ ${result.slowestLiveStreamsMs} ms, set B ≤ ${result.setB.slowestPlaylistMs} ms;` +
       ` starts p50 ${startFigures.p50} ms p99 ${startFigures.p99} ms (${startFigures.count}, ${startFigures.failures} failed);` +
-      ` RSS +${result.rssGrowthMiB} MiB; pools ${JSON.stringify(pools)}`,
+      ` RSS +${result.rssGrowthMiB} MiB; CPU server ${result.serverCpuMs} ms, PostgreSQL ${result.postgresCpuMs} ms in ${result.wallMs} ms; pools ${JSON.stringify(pools)}`,
   );
   return result;
 }
@@ -247,8 +278,9 @@ try {
       if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
     }
   }
-  const aloneStop = new Promise((resolve) => setTimeout(resolve, ALONE_SECONDS * 1000));
-  const alone = await starts(aloneStop);
+  const aloneRunning = await startStarts();
+  await new Promise((resolve) => setTimeout(resolve, ALONE_SECONDS * 1000));
+  const alone = await aloneRunning.stop();
   console.error(
     `starts alone: p50 ${alone.p50} ms, p99 ${alone.p99} ms (${alone.count}, failed ${JSON.stringify(alone.statuses)})`,
   );
