@@ -83,7 +83,7 @@ export class AnswerCache {
   private readonly flights = new Map<string, Flight>();
   /** The newest whole file this process knows of each answer (by key hash). */
   private readonly newest = new Map<string, { version: bigint; path: string }>();
-  /** When this process first saw each answer's newest file superseded, and by which version. */
+  /** Since when this process has served each answer's newest file while a newer version rendered. */
   private readonly superseded = new Map<string, { version: bigint; since: number }>();
 
   constructor(private readonly options: AnswerCacheOptions) {
@@ -113,8 +113,9 @@ export class AnswerCache {
     const known = this.newest.get(hash);
     if (!known || known.version < version)
       this.newest.set(hash, { version, path: join(this.options.dir, name) });
+    // A newer whole file: the one that was superseded is not served any more.
     const superseded = this.superseded.get(hash);
-    if (superseded && superseded.version <= version) this.superseded.delete(hash);
+    if (superseded && superseded.version < version) this.superseded.delete(hash);
   }
 
   /**
@@ -136,6 +137,13 @@ export class AnswerCache {
       this.remember(hash, current, name);
       return fresh.createReadStream();
     }
+    const known = this.newest.get(hash);
+    if (known?.version === current) {
+      // Renamed into place by a render that finished while this request looked for the file.
+      const handle = await open(known.path, 'r').catch(() => undefined);
+      if (handle) return handle.createReadStream();
+      this.newest.delete(hash);
+    }
     const previous = this.previousOf(hash, current, BigInt(version.floor));
     // Checked and started with no await between: two requests never both start a render of one answer.
     const flight = this.flights.get(path) ?? this.startFlight(path, name, hash, current, render);
@@ -155,14 +163,18 @@ export class AnswerCache {
     return new GrowingFileReader(flight);
   }
 
-  /** The previous version's file of the answer, when it may be served (decision 0100). */
+  /**
+   * The previous version's file of the answer, when it may be served (decision 0100): not below the floor,
+   * and for at most maxStaleMs since this process first served it superseded (however often the current
+   * version moved meanwhile).
+   */
   private previousOf(hash: string, current: bigint, floor: bigint): string | undefined {
     const known = this.newest.get(hash);
     if (!known || known.version >= current || known.version < floor) return undefined;
     const now = Date.now();
     let superseded = this.superseded.get(hash);
-    if (!superseded || superseded.version !== current) {
-      superseded = { version: current, since: now };
+    if (superseded?.version !== known.version) {
+      superseded = { version: known.version, since: now };
       this.superseded.set(hash, superseded);
     }
     if (now - superseded.since > (this.options.maxStaleMs ?? DEFAULT_MAX_STALE_MS)) return undefined;
