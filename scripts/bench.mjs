@@ -8,8 +8,9 @@
 //   3. the production build (with its manifest);
 //   4. P1/P2 list latency, P3 renewals, P4 bundle sizes, P5 /users in Chromium, P6 `npm start`,
 //      P7 get.php playlist, P8 get_vod_streams, P9 stream starts, P10 proxy throughput, P11 heartbeats and
-//      online lists, P12 screens under concurrent starts (decision 0044).
-// Options: --only P1,P3 (any of P1 … P12; P1 and P2 run together), --quick (fewer repetitions).
+//      online lists, P12 screens under concurrent starts (decision 0044), P13 playlists and listings under a
+//      stampede after a sync, with stream starts meanwhile (decision 0100).
+// Options: --only P1,P3 (any of P1 … P13; P1 and P2 run together), --quick (fewer repetitions).
 // The raw results land in bench-results/latest.json (not versioned).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11', 'P12'];
+const ALL = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10', 'P11', 'P12', 'P13'];
 const only = onlyIndex >= 0 ? (args[onlyIndex + 1] ?? '').toUpperCase().split(',') : ALL;
 const unknown = only.filter((id) => !ALL.includes(id));
 if (unknown.length > 0) throw new Error(`--only: unknown ${unknown.join(', ')} (known: ${ALL.join(' ')})`);
@@ -88,7 +89,7 @@ if (wants('P1') || wants('P2') || wants('P3') || wants('P5') || wants('P11')) {
     ['run', '--silent', 'seed:large', '--', '--lines', '1000000', '--resellers', '2000'],
     { env: dbEnv },
   );
-} else if (['P7', 'P8', 'P9', 'P10', 'P12'].some(wants)) {
+} else if (['P7', 'P8', 'P9', 'P10', 'P12', 'P13'].some(wants)) {
   results.steps.seedSeconds = sh(
     'seed:large --library-only (the content library and 200 bench lines; idempotent)',
     'npm',
@@ -265,6 +266,47 @@ if (wants('P12')) {
   ]);
 }
 
+// P13 (decision 0100): 200 players ask for get.php and get_live_streams at once right after a sync of one
+// category, while 200 others start movies; its table rows are written here too.
+const p13Rows = [];
+if (wants('P13')) {
+  const p = measure(
+    'P13 stampede',
+    'node',
+    [...tsx, 'scripts/bench/stampede.ts', '--alone', quick ? '5' : '8'],
+    { cwd: server, env: dbEnv },
+  );
+  results.stampede = p;
+  const t = p.targets;
+  const met = (ok) => (ok ? 'met' : 'MISSED');
+  p13Rows.push(
+    [
+      'P13',
+      `${p.players} players: get.php (${Math.round(p.afterSync.playlistBytes / 2 ** 20)} MB) then get_live_streams at once after a sync of one category (vs the same stampede on a warm cache)`,
+      `slowest ${p.afterSync.slowestPlaylistMs} ms`,
+      `slowest ${p.warm.slowestPlaylistMs} ms`,
+      `${t.slowestPlaylistRatio}×`,
+      `≤ 2×: ${met(t.slowestPlaylistMet)}`,
+    ],
+    [
+      'P13',
+      `stream starts at ${p.startRate}/s during that stampede (vs alone); delivery pool waiting ≤ ${p.afterSync.pools.delivery?.waiting ?? 0}, panel ≤ ${p.afterSync.pools.panel?.waiting ?? 0}`,
+      `p99 ${p.afterSync.starts.p99} ms`,
+      `p99 ${p.startsAlone.p99} ms`,
+      `${t.startsP99Ratio}×`,
+      `≤ 1.5×: ${met(t.startsP99Met)}`,
+    ],
+    [
+      'P13',
+      `server RSS growth during that stampede (vs ${p.players} × the answer); set B's answers kept: ${p.setBVersionUnchanged}`,
+      `+${t.rssGrowthMiB} MiB`,
+      `${t.rssBoundMiB} MiB`,
+      '',
+      `well under (< 1/10): ${met(t.rssMet)}`,
+    ],
+  );
+}
+
 mkdirSync(join(root, 'bench-results'), { recursive: true });
 writeFileSync(join(root, 'bench-results/latest.json'), JSON.stringify(results, null, 2));
 
@@ -422,6 +464,7 @@ if (results.proxy) {
 rows.push(...p11HeartbeatRows);
 rows.push(...onlineRows);
 rows.push(...p12Rows);
+rows.push(...p13Rows);
 const header = ['', 'what', 'measured (median / p95)', 'baseline (median / p95)', 'ratio', 'target'];
 const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 console.log(

@@ -115,13 +115,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ??
     (await options.openingDatabase) ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSizes: { panel: config.DATABASE_POOL_PANEL, delivery: config.DATABASE_POOL_DELIVERY },
+    }));
   const seedResult = await seedDatabase(database.db, {
     username: config.ADMIN_USERNAME,
     password: config.ADMIN_PASSWORD,
   });
   const signingSecret = config.SIGNING_SECRET ?? (await getOrCreateSecret(database.db, 'signing_secret'));
   const db = database.db;
+  // The delivery plane's own pool (decision 0100): what customers' apps and edges call never waits for
+  // the panel's connections, nor the panel for theirs.
+  const deliveryDb = database.deliveryDb;
   const geoIp = await loadGeoIp(config.GEOIP_CSV_PATH);
 
   const app = Fastify({
@@ -174,11 +181,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(metrics, { token: config.METRICS_TOKEN });
   if (panel) await app.register(openApi);
   await app.register(deliveryNotices, { db, config });
-  await app.register(lineAuth, { db, config, sweeps: workers });
+  await app.register(lineAuth, { db: deliveryDb, config, sweeps: workers });
   // A reseller's domain answers its short links and what customers' apps load, and nothing of the panel:
   // before the session check (which would answer /api first) and before the panel's pages, which answer
   // every other path (decisions 0049, 0069). Before the domains too, which clear its host cache.
-  if (panel || delivery) await app.register(shortLinkRedirect, { db, config });
+  if (panel || delivery) await app.register(shortLinkRedirect, { db: deliveryDb, config });
   await app.register(authenticate, { db, config });
 
   // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
@@ -186,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(externalPanel, { db, config, signingSecret, routes: panel, worker: workers });
   await app.register(healthRoutes, { db });
   // Every role: the panel's disconnect, block and delete cut relays through it, delivery relays, workers sweep.
-  await app.register(connections, { db, config, countryOf: (ip) => geoIp.countryOf(ip) });
+  await app.register(connections, { db: deliveryDb, config, countryOf: (ip) => geoIp.countryOf(ip) });
   if (panel) {
     const captcha = createCaptchaVerifier(config, signingSecret);
     await app.register(authRoutes, { db, config, captcha });
@@ -214,8 +221,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   if (delivery) {
-    await app.register(playerRoutes, { db, config });
-    await app.register(streamsRoutes, { db, config });
+    await app.register(playerRoutes, { db: deliveryDb, config });
+    await app.register(streamsRoutes, { db: deliveryDb, config });
   }
   if (panel) {
     await app.register(onlineRoutes, { db, config });
@@ -227,10 +234,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(panelTextsRoutes, { db });
     await app.register(tvAppsRoutes, { db, config });
   }
-  if (delivery || workers) await app.register(ingest, { db, config, routes: delivery, worker: workers });
+  if (delivery || workers) {
+    await app.register(ingest, { db: deliveryDb, config, routes: delivery, worker: workers });
+  }
   if (panel) await app.register(shortLinksRoutes, { db, config });
   if (panel || workers) await app.register(domains, { db, config, routes: panel, worker: workers });
-  if (panel || delivery) await app.register(domainTokenRoutes, { db });
+  if (panel || delivery) await app.register(domainTokenRoutes, { db: deliveryDb });
   await app.register(staticWeb, { distDir: panel ? config.WEB_DIST_DIR : undefined });
 
   await app.ready();

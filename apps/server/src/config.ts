@@ -101,6 +101,10 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: optionalText,
+    // PostgreSQL connections of this process (decision 0100): the panel's (screens, workers) and the
+    // delivery plane's (apps, stream starts, edges), apart so neither can take the other's.
+    DATABASE_POOL_PANEL: z.coerce.number().int().min(1).max(1000).default(10),
+    DATABASE_POOL_DELIVERY: z.coerce.number().int().min(1).max(1000).default(20),
     // Which roles this process runs (decision 0076): panel, delivery, workers, comma separated; unset: all
     // three. Several processes with their own roles share one PostgreSQL database; PGlite keeps one process.
     SERVER_ROLES: serverRolesSchema,

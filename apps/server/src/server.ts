@@ -5,7 +5,11 @@ import { stopWithin } from './graceful-shutdown';
 const config = loadConfig();
 // The database starts opening (on PGlite: WebAssembly and the data folder) while the rest of the server
 // loads: a shorter start (decision 0018). buildApp owns it from here on.
-const openingDatabase = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const openingDatabase = openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolSizes: { panel: config.DATABASE_POOL_PANEL, delivery: config.DATABASE_POOL_DELIVERY },
+});
 openingDatabase.catch(() => undefined);
 const { buildApp } = await import('./app');
 const app = await buildApp(config, { openingDatabase });

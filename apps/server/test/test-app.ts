@@ -22,7 +22,6 @@ export async function startTestApp(
   env: TestEnv = {},
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
   const config = loadConfig({
     CAPTCHA_PROVIDER: 'none',
     ADMIN_USERNAME: TEST_ADMIN.username,
@@ -35,6 +34,10 @@ export async function startTestApp(
     LINE_AUTH_FAILURES_PER_ADDRESS: '10000',
     LINE_AUTH_FAILURES_PER_USERNAME: '10000',
     ...env,
+  });
+  const database = await openTestDatabase({
+    panel: config.DATABASE_POOL_PANEL,
+    delivery: config.DATABASE_POOL_DELIVERY,
   });
   const app = await buildApp(config, {
     database,

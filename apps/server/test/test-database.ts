@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { openDatabase, type DatabaseHandle, type PoolSizes } from '../src/db/database';
 
 // Made once per run by global-setup.ts (decision 0084); empty when a config runs without it.
 const provided = (key: 'pgliteDump' | 'pgTemplate'): string => {
@@ -19,7 +19,9 @@ let pgliteDump: Blob | undefined;
  * PostgreSQL server named by TEST_DATABASE_URL, created now and dropped by `dispose`. Both start as a copy
  * of the run's migrated template when global-setup.ts made one.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+export async function openTestDatabase(
+  poolSizes?: PoolSizes,
+): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dumpFile = provided('pgliteDump');
@@ -32,7 +34,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
   await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = idempotentClose(await openDatabase({ url: url.toString(), dataDir: '' }));
+  const handle = idempotentClose(await openDatabase({ url: url.toString(), dataDir: '', poolSizes }));
   return {
     ...handle,
     async dispose() {

@@ -18,24 +18,39 @@ import { MIGRATIONS_DIR } from '../server-paths';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
+  /** The panel plane's connections: admin and reseller screens, workers, migrations. */
   db: Database;
+  /**
+   * The delivery plane's connections (decision 0100): player answers, stream starts, line sign-in, the
+   * delivery side of connections, ingest, short links, domain tokens. A pool of its own, so a stampede of
+   * apps cannot take the panel's connections, nor the panel the apps'. On PGlite the same as `db`.
+   */
+  deliveryDb: Database;
   kind: 'pglite' | 'postgres';
   /** The data folder of an embedded database kept on disk (undefined: PostgreSQL, or PGlite in memory). */
   dataDir?: string;
   /**
-   * Connections of each pg pool (metrics). PGlite has no pool: one in-process connection whose queries
-   * queue in its own mutex, so it reports none.
+   * Connections of each pg pool, by name (metrics). PGlite has no pool: one in-process connection whose
+   * queries queue in its own mutex, so it reports none.
    */
   poolStats(): PoolStats[];
   close(): Promise<void>;
 }
 
 export interface PoolStats {
-  pool: 'main';
+  pool: 'panel' | 'delivery';
   total: number;
   idle: number;
   waiting: number;
 }
+
+/** Connections each PostgreSQL pool may open (DATABASE_POOL_PANEL / DATABASE_POOL_DELIVERY). */
+export interface PoolSizes {
+  panel: number;
+  delivery: number;
+}
+
+export const DEFAULT_POOL_SIZES: PoolSizes = { panel: 10, delivery: 20 };
 
 function statsOf(name: PoolStats['pool'], pool: pg.Pool): PoolStats {
   return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
@@ -59,20 +74,29 @@ export async function openDatabase(options: {
    * one: the tests share one per run (apps/server/test/global-setup.ts, decision 0084).
    */
   pgliteDump?: Blob;
+  poolSizes?: PoolSizes;
 }): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.poolSizes ?? DEFAULT_POOL_SIZES);
   return openPglite(options.dataDir, options.pgliteTemplate, options.pgliteDump);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+function openPool(url: string, name: PoolStats['pool'], max: number): pg.Pool {
   // Named prepared statements (the session check, the line list) save building and parsing, but their
   // plans must stay custom: `owner_path LIKE $1` only uses its index range when the planner sees the prefix.
   const options = '-c plan_cache_mode=force_custom_plan';
-  const pool = new pg.Pool({ connectionString: url, max: 20, options });
+  // Connections open when first needed: a process without the delivery role never opens that pool's.
+  const pool = new pg.Pool({ connectionString: url, max, options });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('error', (error) => console.error(`PostgreSQL ${name} pool error:`, error.message));
+  return pool;
+}
+
+async function openPostgres(url: string, sizes: PoolSizes): Promise<DatabaseHandle> {
+  const pool = openPool(url, 'panel', sizes.panel);
+  const deliveryPool = openPool(url, 'delivery', sizes.delivery);
   // numeric stays a string: credits are never parsed into binary floating point.
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const deliveryDb = drizzlePg(deliveryPool, { schema }) as unknown as Database;
   const client = await pool.connect();
   try {
     // Several server processes may start at once; one migrates, the others wait.
@@ -84,9 +108,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   return {
     db,
+    deliveryDb,
     kind: 'postgres',
-    poolStats: () => [statsOf('main', pool)],
-    close: () => pool.end(),
+    poolStats: () => [statsOf('panel', pool), statsOf('delivery', deliveryPool)],
+    close: async () => {
+      await Promise.all([pool.end(), deliveryPool.end()]);
+    },
   };
 }
 
@@ -115,6 +142,7 @@ async function openPglite(dataDir: string, templateFile?: string, dump?: Blob): 
   const handle = db as unknown as Database;
   return {
     db: handle,
+    deliveryDb: handle,
     kind: 'pglite',
     ...(inMemory ? {} : { dataDir: resolve(dataDir) }),
     poolStats: () => [],

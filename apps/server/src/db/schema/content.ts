@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -74,6 +75,14 @@ export const contentCategories = pgTable(
     sourceId: integer('source_id').references(() => contentSources.id, { onDelete: 'set null' }),
     externalId: text('external_id'),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /**
+     * What the category's rows were last changed at, on the library's version sequence (decision 0100): a
+     * line's cached answers are keyed by the highest version among its bouquets' categories, so a sync of
+     * one category leaves the answers of bouquets without it alone. A new category takes a fresh version.
+     */
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('content_library_version')`),
   },
   (table) => [
     check('content_categories_kind', sql`${table.kind} in ('live', 'movie', 'series')`),
@@ -241,8 +250,22 @@ export const streamStarts = pgTable(
 );
 
 /**
- * The library's version (decision 0043): bumped (nextval) after every change that can alter what a line
- * sees — the end of each content sync, a source removed, a category's bouquets changed, a bouquet removed.
- * The player's answer cache keys its files by it, so every process drops stale answers at once.
+ * The library's version sequence (decisions 0043, 0100): every version below is drawn from it, after the
+ * change it stands for was committed — a category's (a sync changed its rows) or the whole library's.
  */
 export const contentLibraryVersion = pgSequence('content_library_version');
+
+/**
+ * The version of the whole library (decision 0100), one row: `version` is raised by a change that can alter
+ * any line's answers (a category's bouquets changed, a bouquet removed), `hard_version` too when no answer
+ * older than it may be served even while its new version renders (content removed, a source removed).
+ */
+export const contentLibraryEpoch = pgTable(
+  'content_library_epoch',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    hardVersion: bigint('hard_version', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('content_library_epoch_one_row', sql`${table.id} = 1`)],
+);

@@ -1,7 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { liveFormatOfOutput } from '@panel/shared/content/stream-kinds';
 import type { Database } from '../../db/database';
-import { libraryVersion } from '../content/library-version.repository';
+import { answerVersion } from '../content/library-version.repository';
 import type { AnswerCache } from './answer-cache';
 import { MarkerSubstitution } from './answer-cache';
 import { categoryOf, playerApiAnswer, queryText, type PlayerQuery } from './player-api.service';
@@ -9,11 +9,12 @@ import type { PlayerLine } from './player-line';
 import { playlistChunks, type PlaylistType } from './playlist.service';
 
 /**
- * get.php and the player_api.php listings through the answer cache (decision 0043). The line has signed
- * in and may watch before anything here runs. Keys hold the library version (one query per request, so a
- * sync or a mapping change seen by any process is seen here at once), the line's sorted bouquet ids and
- * what else the answer depends on; never the line itself: get.php is stored with markers in place of the
- * credentials, which each answer replaces with the line's own.
+ * get.php and the player_api.php listings through the answer cache (decisions 0043, 0100). The line has
+ * signed in and may watch before anything here runs, so a blocked line is refused before any cached answer.
+ * Keys hold the line's sorted bouquet ids (a line whose bouquets changed asks for another answer at once)
+ * and what else the answer depends on; never the line itself: get.php is stored with markers in place of
+ * the credentials, which each answer replaces with the line's own. The version is that of the bouquets'
+ * categories (one query per request, so a change written by any process is seen here at once).
  */
 
 const bouquetKey = (line: PlayerLine) => [...new Set(line.bouquets)].sort((a, b) => a - b).join(',');
@@ -36,7 +37,7 @@ export async function playlistAnswer(
   output: string | undefined,
 ): Promise<Readable> {
   if (!cache) return Readable.from(playlistChunks(db, line, baseUrl, type, output), { objectMode: false });
-  const version = await libraryVersion(db);
+  const version = await answerVersion(db, line.bouquets);
   const username = `\u0001U${cache.nonce}\u0001`;
   const password = `\u0001P${cache.nonce}\u0001`;
   const encodedUsername = encodeURIComponent(username);
@@ -69,7 +70,7 @@ export async function playerApiResponse(
   const action = queryText(query, 'action') ?? '';
   const category = categoryOf(query);
   if (cache && line.status === 'Active' && CACHED_ACTIONS.has(action) && category !== null) {
-    const version = await libraryVersion(db);
+    const version = await answerVersion(db, line.bouquets);
     const key = ['player_api.php', bouquetKey(line), action, category === undefined ? '' : String(category)];
     return cache.serve(version, key, async function* () {
       const answer = await playerApiAnswer(db, line, query, baseUrl);

@@ -12,6 +12,7 @@ import {
   startXtreamUpstream,
   type XtreamUpstream,
 } from '../../../test/upstream/xtream-upstream';
+import { answerVersion } from '../content/library-version.repository';
 import { AnswerCache, MarkerSubstitution } from './answer-cache';
 import { playerApiAnswer } from './player-api.service';
 import { findPlayerLine } from './player-line';
@@ -133,33 +134,139 @@ describe('AnswerCache files', () => {
     }
   }
   const files = (dir: string) => readdirSync(dir).sort();
+  const at = (current: string, floor = '0') => ({ current, floor });
+  const read = async (answer: Readable) => text(answer.map(String));
 
-  it('files an answer only when its rendering completed, and keeps newer versions', async () => {
+  it('files an answer only when its rendering completed, and keeps only the newest of each answer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
     try {
       const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 10, maxBytes: 1 << 20 });
       // The rendering fails midway: the client gets an error, nothing is filed.
-      const failed = await cache.serve('3', ['a'], () => render(['x', 'y', 'z'], 2));
-      await expect(text(failed.map((chunk: Buffer) => chunk.toString()))).rejects.toThrow('database gone');
+      const failed = await cache.serve(at('3'), ['a'], () => render(['x', 'y', 'z'], 2));
+      await expect(read(failed)).rejects.toThrow('database gone');
+      await cache.settled();
       expect(files(dir)).toEqual([]);
-      // The client goes away after the first chunk: nothing is filed either.
-      const left = await cache.serve('3', ['a'], () => render(['x', 'y', 'z']));
+      // The client goes away after the first chunk: the render goes on for the next requests.
+      const left = await cache.serve(at('3'), ['a'], () => render(['x', 'y']));
       for await (const _chunk of left) break;
-      await vi.waitFor(() => expect(files(dir)).toEqual([]));
-      // A whole rendering is filed, then served from the file without rendering.
-      expect(await text((await cache.serve('3', ['a'], () => render(['x', 'y']))).map(String))).toBe('xy');
       await cache.settled();
       expect(files(dir)).toHaveLength(1);
-      const fromFile = await cache.serve('3', ['a'], () => render(['never']));
-      expect(await text(fromFile.map(String))).toBe('xy');
-      // A newer version's answer removes the older file; a late old-version answer removes nothing newer.
-      await text((await cache.serve('4', ['a'], () => render(['new']))).map(String));
+      const fromFile = await cache.serve(at('3'), ['a'], () => render(['never']));
+      expect(await read(fromFile)).toBe('xy');
+      // A newer version of the answer removes the older file once it is whole; other answers stay.
+      await read(await cache.serve(at('3'), ['b'], () => render(['other'])));
+      await read(await cache.serve(at('4'), ['a'], () => render(['new'])));
       await cache.settled();
-      expect(files(dir)).toHaveLength(1);
-      expect(files(dir)[0]).toMatch(/^d1-v4-/);
-      await text((await cache.serve('3', ['b'], () => render(['late']))).map(String));
+      expect(files(dir)).toHaveLength(2);
+      expect(files(dir).filter((name) => name.endsWith('-v4.answer'))).toHaveLength(1);
+      expect(await read(await cache.serve(at('3'), ['b'], () => render(['never'])))).toBe('other');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('renders once for concurrent requests, which all read the same bytes as it is written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
+    try {
+      const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 10, maxBytes: 1 << 20 });
+      let renders = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const parts = Array.from({ length: 50 }, (_, index) => `#${index} ${'x'.repeat(3000)}\n`);
+      async function* slow(): AsyncGenerator<string> {
+        renders += 1;
+        yield parts[0]!;
+        await gate;
+        for (const part of parts.slice(1)) {
+          await new Promise((resolve) => setImmediate(resolve));
+          yield part;
+        }
+      }
+      const answers = await Promise.all(Array.from({ length: 20 }, () => cache.serve(at('7'), ['k'], slow)));
+      const bodies = answers.map(read);
+      release();
+      const texts = await Promise.all(bodies);
+      expect(renders).toBe(1);
+      expect(cache.stats.renders).toBe(1);
+      expect(new Set(texts)).toEqual(new Set([parts.join('')]));
       await cache.settled();
-      expect(files(dir).filter((name) => name.startsWith('d1-v4-'))).toHaveLength(1);
+      expect(await read(await cache.serve(at('7'), ['k'], slow))).toBe(parts.join(''));
+      expect(renders).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the previous version at once while the new one renders, then the new one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
+    try {
+      const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 10, maxBytes: 1 << 20 });
+      await read(await cache.serve(at('1'), ['k'], () => render(['old'])));
+      await cache.settled();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let renders = 0;
+      async function* blocked(): AsyncGenerator<string> {
+        renders += 1;
+        await gate;
+        yield 'new';
+      }
+      // The render of version 2 waits on the gate: both requests get version 1 without waiting.
+      expect(await read(await cache.serve(at('2'), ['k'], blocked))).toBe('old');
+      expect(await read(await cache.serve(at('2'), ['k'], blocked))).toBe('old');
+      expect(renders).toBe(1);
+      release();
+      await cache.settled();
+      expect(await read(await cache.serve(at('2'), ['k'], blocked))).toBe('new');
+      expect(cache.stats).toMatchObject({ renders: 2, stale: 2 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves no previous version below the floor, nor one superseded longer than maxStaleMs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
+    try {
+      const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 10, maxBytes: 1 << 20 });
+      await read(await cache.serve(at('1'), ['k'], () => render(['old'])));
+      await cache.settled();
+      expect(await read(await cache.serve(at('2', '2'), ['k'], () => render(['removed'])))).toBe('removed');
+      await cache.settled();
+      const brief = await AnswerCache.create({
+        dir,
+        database: 'd1',
+        maxFiles: 10,
+        maxBytes: 1 << 20,
+        maxStaleMs: 0,
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      async function* blocked(): AsyncGenerator<string> {
+        await gate;
+        yield 'newest';
+      }
+      // Seen superseded now: still within 0 ms; a moment later, requests wait for the render.
+      expect(await read(await brief.serve(at('3'), ['k'], blocked))).toBe('removed');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const waiting = brief.serve(at('3'), ['k'], blocked).then(read);
+      release();
+      expect(await waiting).toBe('newest');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not keep a failed render: its readers fail, the next request renders again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'answer-cache-unit-'));
+    try {
+      const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 10, maxBytes: 1 << 20 });
+      const failing = () => render(['a', 'b', 'c'], 2);
+      const answers = await Promise.all([1, 2, 3].map(() => cache.serve(at('5'), ['k'], failing)));
+      for (const answer of answers) await expect(read(answer)).rejects.toThrow('database gone');
+      await cache.settled();
+      expect(files(dir)).toEqual([]);
+      expect(await read(await cache.serve(at('5'), ['k'], () => render(['a', 'b', 'c'])))).toBe('abc');
+      expect(cache.stats.renders).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -170,15 +277,13 @@ describe('AnswerCache files', () => {
     try {
       // A dropped database filed its listing at version 1; a new database's sequence is at 1 as well.
       const dropped = await AnswerCache.create({ dir, database: 'a1', maxFiles: 10, maxBytes: 1 << 20 });
-      await text(
-        (await dropped.serve('1', ['get_live_streams'], () => render(['old channels']))).map(String),
-      );
+      await read(await dropped.serve(at('1'), ['get_live_streams'], () => render(['old channels'])));
       await dropped.settled();
       const fresh = await AnswerCache.create({ dir, database: 'b2', maxFiles: 10, maxBytes: 1 << 20 });
-      const answer = await fresh.serve('1', ['get_live_streams'], () => render(['new channels']));
-      expect(await text(answer.map(String))).toBe('new channels');
+      const answer = await fresh.serve(at('2'), ['get_live_streams'], () => render(['new channels']));
+      expect(await read(answer)).toBe('new channels');
       await fresh.settled();
-      expect(files(dir)).toEqual([expect.stringMatching(/^b2-v1-/)]);
+      expect(files(dir)).toEqual([expect.stringMatching(/^b2-.*-v2\.answer$/)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -189,14 +294,12 @@ describe('AnswerCache files', () => {
     try {
       const cache = await AnswerCache.create({ dir, database: 'd1', maxFiles: 2, maxBytes: 1 << 20 });
       for (const key of ['a', 'b', 'c']) {
-        await text((await cache.serve('1', [key], () => render([key]))).map(String));
+        await read(await cache.serve(at('1'), [key], () => render([key])));
         await cache.settled();
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(files(dir)).toHaveLength(2);
-      expect(await text((await cache.serve('1', ['c'], () => render(['rendered again']))).map(String))).toBe(
-        'c',
-      );
+      expect(await read(await cache.serve(at('1'), ['c'], () => render(['rendered again'])))).toBe('c');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -251,17 +354,50 @@ describe('answer cache (decision 0043)', () => {
     expect(answer).not.toBe(await playlist(lineA));
   });
 
-  it('answers the new library after a sync', async () => {
-    expect(await playlist(lineA)).toContain('Filme Teste\n');
+  it('answers the old library at once after a sync, then the new one; other bouquet sets stay cached', async () => {
+    const before = await playlist(lineA);
+    expect(before).toContain('Filme Teste\n');
+    const otherBefore = await playlist(lineOther);
+    const versionsBefore = [await answerVersion(t.db, [1, 2]), await answerVersion(t.db, [6])];
     const changed = defaultUpstreamCatalog();
     const firstMovie = changed.movies[0];
     if (firstMovie) firstMovie.name = 'Filme Teste Renomeado';
     upstream.setCatalog(changed);
     await sync(source.id);
-    const answer = await playlist(lineA);
-    expect(answer).toContain('Filme Teste Renomeado\n');
-    expect(answer).toBe((await uncached(lineA)).playlist);
-    expect(await vodStreams(lineA)).toContain('"Filme Teste Renomeado"');
+    // The sync changed a non-adult movie category: the adult bouquet's answers keep their version.
+    const versionsAfter = [await answerVersion(t.db, [1, 2]), await answerVersion(t.db, [6])];
+    expect(BigInt(versionsAfter[0]!.current)).toBeGreaterThan(BigInt(versionsBefore[0]!.current));
+    expect(versionsAfter[1]).toEqual(versionsBefore[1]);
+    expect(await playlist(lineOther)).toBe(otherBefore);
+    // Stale while revalidating (decision 0100): the previous answer at once, the new one once rendered.
+    expect(await playlist(lineA)).toBe(before);
+    await vi.waitFor(async () => expect(await playlist(lineA)).toContain('Filme Teste Renomeado\n'));
+    expect(await playlist(lineA)).toBe((await uncached(lineA)).playlist);
+    await vi.waitFor(async () => expect(await vodStreams(lineA)).toContain('"Filme Teste Renomeado"'));
+  });
+
+  it('refuses a blocked line at once and gives a line whose bouquets changed its new set’s answer', async () => {
+    const owner = await createAccount(t.app);
+    const row = await createLine(t.app, owner, { password: 'troca', bouquets: [1, 2] });
+    const who = { username: row.username, password: 'troca' };
+    expect(await playlist(who)).toBe((await uncached(who)).playlist);
+    expect(await playlist(who)).toContain('Filme Teste Renomeado');
+    // Its bouquets change: the next answer is that of the new set, however warm the old one is.
+    const edited = await admin().put(`/api/users/${row.id}`, { bouquet: [6] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const moved = await playlist(who);
+    expect(moved).not.toContain('Filme Teste Renomeado');
+    expect(moved).toBe((await uncached(who)).playlist);
+    // Blocked: refused before the cache, whatever is cached.
+    const blocked = await admin().post(`/api/users/${row.id}/block`);
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url: `/get.php?${credentials(who)}&type=m3u_plus` });
+    expect(refused.statusCode).toBe(403);
+    const listing = await t.app.inject({
+      method: 'GET',
+      url: `/player_api.php?${credentials(who)}&action=get_vod_streams`,
+    });
+    expect(listing.body).not.toContain('Filme');
   });
 
   it('answers the new library after a category→bouquet mapping change', async () => {
@@ -278,18 +414,17 @@ describe('answer cache (decision 0043)', () => {
       });
       expect(moved.statusCode, moved.body).toBe(200);
     }
+    // A mapping change bumps every answer, hard (decision 0100): none of the old mapping is served.
     const other = await vodStreams(lineOther);
     expect(other).toContain('"Filme Teste Renomeado"');
     expect(other).toBe((await uncached(lineOther)).vod);
     expect(await vodStreams(lineA)).not.toContain('"Filme Teste Renomeado"');
     expect(await playlist(lineA)).not.toContain('Filme Teste');
-    // Files of older versions are removed (by a pass that runs after each new file).
-    const versions = () =>
-      new Set(
-        readdirSync(cacheDir)
-          .filter((name) => name.endsWith('.answer'))
-          .map((name) => name.split('-')[0]),
-      );
-    await vi.waitFor(() => expect(versions().size).toBe(1));
+    // Of each answer only the newest file stays (by a pass that runs after each new file).
+    const answers = () => readdirSync(cacheDir).filter((name) => name.endsWith('.answer'));
+    await vi.waitFor(() => {
+      const names = answers();
+      expect(new Set(names.map((name) => name.split('-')[1])).size).toBe(names.length);
+    });
   });
 });

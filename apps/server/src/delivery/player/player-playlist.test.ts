@@ -14,7 +14,9 @@ import {
 } from '../../../test/content-factory';
 import { createAccount, createLine, daysFromNow } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
-import { bumpLibraryVersion } from '../content/library-version.repository';
+import { bumpCategoryVersions, bumpLibraryVersion } from '../content/library-version.repository';
+import { findPlayerLine } from './player-line';
+import { playlistChunks } from './playlist.service';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 
 /**
@@ -217,7 +219,7 @@ describe('get.php and xmltv.php refusals [g1–g5]', () => {
   });
 });
 
-describe('get.php streams (decision 0039)', () => {
+describe('get.php streams (decisions 0039, 0100)', () => {
   /** A GET whose body the test reads at its own pace (node:http applies backpressure when paused). */
   function open(path: string): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
@@ -225,39 +227,51 @@ describe('get.php streams (decision 0039)', () => {
     });
   }
 
-  it('writes the first rows before the last ones are read from the database', async () => {
-    // 16 batches of ~2 kB rows (~32 MB): far more than socket buffers and one batch in flight can hold
-    // while the client does not read, so the server cannot have read the last batch by then.
+  it('renders the first rows before the last ones are read from the database, then serves the file', async () => {
+    // 16 batches of ~2 kB rows (~32 MB): far more than one batch in flight can hold while nobody reads,
+    // so the renderer cannot have read the last batch by then.
     const category = await createCategory(t.db, { kind: 'movie', name: 'Muitos Filmes', bouquetIds: [2] });
     const long = 'x'.repeat(1000);
     await t.db.execute(sql`insert into content_streams (kind, category_id, name, container_extension)
       select 'movie', ${category.id}, 'Filme ' || g || ' ${sql.raw(long)}', 'mp4' from generate_series(1, 32000) g`);
     // What autovacuum (PostgreSQL) or the import (PGlite) does after a bulk write: fresh planner statistics.
     await t.db.execute(sql`analyze content_streams`);
-    // Rows written straight in the database: bump the library version as a sync does (decision 0043), so
-    // this first request is an uncached render.
-    await bumpLibraryVersion(t.db);
+    // Rows written straight in the database: bump the category as a sync does (decision 0100), hard so the
+    // request below is a render, not the previous answer served while it renders.
+    await bumpCategoryVersions(t.db, [category.id]);
+    await bumpLibraryVersion(t.db, { hard: true });
     const [last] = await executeRows<{ id: number }>(
       t.db,
       sql`select max(id) as id from content_streams where category_id = ${category.id}`,
     );
+    const playerLine = await findPlayerLine(t.db, line.username, line.password);
 
-    const response = await open(`/get.php?${credentials()}&type=m3u_plus&output=ts`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-length']).toBeUndefined();
-    const chunks: Buffer[] = [];
-    const ended = new Promise((resolve) => response.on('end', resolve));
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await new Promise((resolve) => response.once('data', resolve));
-    response.pause();
-    // The response has started; now the last movie changes its name.
+    // The renderer is pulled as its reader reads (decision 0039): paused after the first chunk, it has not
+    // read the last rows when the last movie changes its name.
+    const rendered: string[] = [];
+    const chunks = playlistChunks(t.db, playerLine!, base, 'm3u_plus', 'ts');
+    const first = await chunks.next();
+    rendered.push(first.value as string);
     await t.db.execute(sql`update content_streams set name = 'Renomeado Depois' where id = ${last!.id}`);
-    response.resume();
-    await ended;
-    const text = Buffer.concat(chunks).toString('utf8');
-    const parsed = parseM3U(text);
+    for await (const chunk of chunks) rendered.push(chunk);
+    const parsed = parseM3U(rendered.join(''));
     expect(parsed.channels).toHaveLength(5 + 32000);
     expect(parsed.channels.at(-4)!.name).toBe('Renomeado Depois');
     expect(new Set(parsed.channels.map((channel) => channel.url)).size).toBe(parsed.channels.length);
+
+    // Through the server: the answer streams (no length known ahead) from the render's file as it grows,
+    // whole however slowly the client reads.
+    const response = await open(`/get.php?${credentials()}&type=m3u_plus&output=ts`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBeUndefined();
+    const received: Buffer[] = [];
+    const ended = new Promise((resolve) => response.on('end', resolve));
+    response.on('data', (chunk: Buffer) => received.push(chunk));
+    await new Promise((resolve) => response.once('data', resolve));
+    response.pause();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    response.resume();
+    await ended;
+    expect(Buffer.concat(received).toString('utf8')).toBe(rendered.join(''));
   }, 60_000);
 });

@@ -61,6 +61,7 @@ function refusal(reply: FastifyReply, auth: LineAuthOutcome<PlayerLine>): Fastif
 async function openAnswerCache(
   db: Database,
   config: Config,
+  onRenderError: (error: unknown) => void,
 ): Promise<{ cache?: AnswerCache; owned?: string }> {
   if (config.PLAYER_CACHE_DIR === 'off') return {};
   const owned = config.PLAYER_CACHE_DIR ? undefined : await mkdtemp(join(tmpdir(), 'panel-player-cache-'));
@@ -70,6 +71,7 @@ async function openAnswerCache(
     database: (await getOrCreateSecret(db, 'player_cache_database')).slice(0, 16),
     maxFiles: config.PLAYER_CACHE_MAX_FILES,
     maxBytes: config.PLAYER_CACHE_MAX_MB * 1024 * 1024,
+    onRenderError,
   });
   return { cache, owned };
 }
@@ -78,7 +80,9 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
   app,
   { db, config },
 ) => {
-  const { cache, owned } = await openAnswerCache(db, config);
+  const { cache, owned } = await openAnswerCache(db, config, (error) =>
+    app.log.error({ err: error }, 'player answer render failed'),
+  );
   if (owned) {
     app.addHook('onClose', async () => {
       await cache?.settled();

@@ -99,7 +99,8 @@ export function createContentRemovalService(db: Database) {
 
     /**
      * The permanent removal: the item leaves every line's lists. The library's version is bumped after
-     * the commit (decision 0043) so cached player answers go, and the analytics rankings are summed again.
+     * the commit (decisions 0043, 0100), hard: no cached answer listing it is served, not even while the new
+     * ones render; and the analytics rankings are summed again.
      */
     async remove(id: number): Promise<ContentRemoval> {
       if (!(await removePermanently(db, id))) {
@@ -107,7 +108,7 @@ export function createContentRemovalService(db: Database) {
         if (!row) throw notFound();
         throw AppError.conflict(CONTENT_REMOVAL_MESSAGES.alreadyRemoved);
       }
-      await bumpLibraryVersion(db);
+      await bumpLibraryVersion(db, { hard: true });
       forgetRankings(db);
       return answer(db, id);
     },

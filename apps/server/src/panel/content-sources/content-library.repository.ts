@@ -19,7 +19,35 @@ export interface UpsertResult {
   externalId: string;
   inserted: boolean;
   changed: boolean;
+  /**
+   * The categories whose answers the row's change alters (decision 0100): where it is now and, when it
+   * moved, where it was (an episode's are its series'). Null when unchanged.
+   */
+  categoryId: number | null;
+  previousCategoryId: number | null;
 }
+
+/**
+ * A subquery in RETURNING reads the statement's snapshot, which does not see the statement's own writes:
+ * `previous` reads the row as it was before this upsert (null for a row it added).
+ */
+const streamCategory = (row: string) =>
+  sql.raw(`coalesce(${row}."category_id",
+    (select se."category_id" from "content_series" se where se."id" = ${row}."series_id"))`);
+const changedStreamCategories = {
+  categoryId: sql<
+    number | null
+  >`case when "content_streams"."updated_at" = now() then ${streamCategory('"content_streams"')} end`,
+  previousCategoryId: sql<number | null>`case when "content_streams"."updated_at" = now() then
+    (select ${streamCategory('o')} from "content_streams" o where o."id" = "content_streams"."id") end`,
+};
+const changedSeriesCategories = {
+  categoryId: sql<
+    number | null
+  >`case when "content_series"."updated_at" = now() then "content_series"."category_id" end`,
+  previousCategoryId: sql<number | null>`case when "content_series"."updated_at" = now() then
+    (select o."category_id" from "content_series" o where o."id" = "content_series"."id") end`,
+};
 
 /**
  * A row seen again comes back from retirement, unless an admin removed it for good (decision 0056): then
@@ -138,6 +166,7 @@ export async function upsertSeries(
       externalId: sql<string>`${contentSeries.externalId}`,
       inserted: insertedFlag('content_series'),
       changed: sql<boolean>`(${contentSeries.updatedAt} = now())`,
+      ...changedSeriesCategories,
     });
 }
 
@@ -209,23 +238,26 @@ export async function upsertStreams(
       externalId: sql<string>`${contentStreams.externalId}`,
       inserted: insertedFlag('content_streams'),
       changed: sql<boolean>`(${contentStreams.updatedAt} = now())`,
+      ...changedStreamCategories,
     });
 }
 
-/** Merges details into a stream's info (a movie's get_vod_info). */
+/** Merges details into a stream's info (a movie's get_vod_info); the stream's category (listings show them). */
 export async function mergeStreamInfo(
   db: Database,
   id: number,
   info: Record<string, unknown>,
   tmdbId: string | null,
-): Promise<void> {
-  await db
+): Promise<number | null> {
+  const [row] = await db
     .update(contentStreams)
     .set({
       info: sql`${contentStreams.info} || ${JSON.stringify(info)}::jsonb`,
       ...(tmdbId ? { tmdbId } : {}),
     })
-    .where(eq(contentStreams.id, id));
+    .where(eq(contentStreams.id, id))
+    .returning({ categoryId: sql<number | null>`${streamCategory('"content_streams"')}` });
+  return row?.categoryId ?? null;
 }
 
 type RetirableTable = 'categories' | 'series' | 'streams';
@@ -253,22 +285,31 @@ export async function activeIdsAfter(
   return rows.map((row) => row.id);
 }
 
-export async function retireRows(db: Database, table: RetirableTable, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+/** Retires the rows; the categories whose answers change (decision 0100). */
+export async function retireRows(db: Database, table: RetirableTable, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
   const now = sql`now()`;
+  let rows: { categoryId: number | null }[];
   if (table === 'categories') {
-    await db.update(contentCategories).set({ retiredAt: now }).where(inArray(contentCategories.id, ids));
+    rows = await db
+      .update(contentCategories)
+      .set({ retiredAt: now })
+      .where(inArray(contentCategories.id, ids))
+      .returning({ categoryId: contentCategories.id });
   } else if (table === 'series') {
-    await db
+    rows = await db
       .update(contentSeries)
       .set({ retiredAt: now, updatedAt: now })
-      .where(inArray(contentSeries.id, ids));
+      .where(inArray(contentSeries.id, ids))
+      .returning({ categoryId: contentSeries.categoryId });
   } else {
-    await db
+    rows = await db
       .update(contentStreams)
       .set({ retiredAt: now, updatedAt: now })
-      .where(inArray(contentStreams.id, ids));
+      .where(inArray(contentStreams.id, ids))
+      .returning({ categoryId: sql<number | null>`${streamCategory('"content_streams"')}` });
   }
+  return rows.flatMap((row) => (row.categoryId === null ? [] : [row.categoryId]));
 }
 
 /** Everything a source brought, retired at once (the source is removed). */

@@ -140,8 +140,9 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
         await retireSourceContent(tx, id);
         await deleteSourceRow(tx, id);
       });
-      // After the commit: the player's cached answers no longer list what the source brought (decision 0043).
-      await bumpLibraryVersion(db);
+      // After the commit: the player's cached answers no longer list what the source brought, and none
+      // listing it is served while the new ones render (decisions 0043, 0100).
+      await bumpLibraryVersion(db, { hard: true });
     },
 
     /**
@@ -182,7 +183,8 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
         throw AppError.badRequest(CONTENT_MESSAGES.bouquetUnknown, 'bouquet_ids');
       }
       await runInTransaction(db, (tx) => replaceCategoryBouquets(tx, id, wanted));
-      await bumpLibraryVersion(db);
+      // Which lines see the category changed: no answer of the old mapping is served (decision 0100).
+      await bumpLibraryVersion(db, { hard: true });
       const [updated] = await listCategoryRows(db, { id });
       if (!updated) throw AppError.notFound(CONTENT_MESSAGES.categoryNotFound);
       return updated;

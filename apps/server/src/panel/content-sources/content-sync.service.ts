@@ -5,7 +5,7 @@ import {
 } from '@panel/shared/content-sources/content-sources-api';
 import type { Database } from '../../db/database';
 import { markRequestsInLibrary } from '../catalog-requests/catalog-requests.repository';
-import { bumpLibraryVersion } from '../../delivery/for-panel';
+import { bumpCategoryVersions } from '../../delivery/for-panel';
 import {
   claimSync,
   dueSourceIds,
@@ -69,9 +69,9 @@ async function runClaimed(
     outcome = { status: 'failed', error: message };
   }
   await finishSync(options.db, source.id, outcome);
-  // Imports, retirements and guide are written (even a failed sync may have written some): the player's
-  // cached answers of the previous version are stale (decision 0043).
-  await bumpLibraryVersion(options.db);
+  // Imports and retirements are written (even a failed sync may have written some): the player's cached
+  // answers of bouquets holding a category it changed are stale (decisions 0043, 0100); the others stay.
+  await bumpCategoryVersions(options.db, writer.changedCategories);
   // Requested titles that arrived are 'No catálogo' now (decision 0055).
   await markRequestsInLibrary(options.db);
   return outcome;

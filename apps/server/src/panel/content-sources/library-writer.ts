@@ -67,6 +67,11 @@ export class LibraryWriter {
     epgProgrammes: 0,
   };
   private readonly seen = { categories: new IdBits(), series: new IdBits(), streams: new IdBits() };
+  /**
+   * Categories this sync changed anything in (added, updated, moved out of, retired): only their versions
+   * are bumped at its end, so answers of bouquets without them stay cached (decision 0100).
+   */
+  readonly changedCategories = new Set<number>();
   private readonly categoryIds = new Map<string, number>();
   private existingCategories = new Map<
     string,
@@ -117,6 +122,7 @@ export class LibraryWriter {
         const now = unique.get(key);
         if (row.inserted) {
           added.push(row.id);
+          this.changedCategories.add(row.id);
           this.summary.categories.added++;
         } else if (
           before &&
@@ -126,6 +132,7 @@ export class LibraryWriter {
             before.sortOrder !== now.sortOrder ||
             before.isAdult !== now.isAdult)
         ) {
+          this.changedCategories.add(row.id);
           this.summary.categories.updated++;
         }
       }
@@ -186,10 +193,13 @@ export class LibraryWriter {
 
   /** Details fetched after the listing (get_vod_info) join the stream's info. */
   async mergeInfo(id: number, info: Record<string, unknown>, tmdbId: string | null): Promise<void> {
-    await mergeStreamInfo(this.db, id, info, tmdbId);
+    const categoryId = await mergeStreamInfo(this.db, id, info, tmdbId);
+    if (categoryId !== null) this.changedCategories.add(categoryId);
   }
 
   private count(key: CountKey, row: UpsertResult): void {
+    if (row.categoryId !== null) this.changedCategories.add(row.categoryId);
+    if (row.previousCategoryId !== null) this.changedCategories.add(row.previousCategoryId);
     if (row.inserted) this.summary[key].added++;
     else if (row.changed) this.summary[key].updated++;
   }
@@ -232,7 +242,8 @@ export class LibraryWriter {
         after = ids[ids.length - 1] ?? after;
         const gone = ids.filter((id) => !seen.has(id));
         for (let start = 0; start < gone.length; start += BATCH_SIZE) {
-          await retireRows(this.db, table, gone.slice(start, start + BATCH_SIZE));
+          const categories = await retireRows(this.db, table, gone.slice(start, start + BATCH_SIZE));
+          for (const id of categories) this.changedCategories.add(id);
         }
         this.summary[key].retired += gone.length;
       }

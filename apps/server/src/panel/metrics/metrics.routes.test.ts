@@ -200,8 +200,9 @@ describe('/metrics with METRICS_TOKEN', () => {
     const kind = testApp.app.database.kind;
     expect(valueOf(samples, 'panel_database_info', { kind })).toBe(1);
     if (kind === 'postgres') {
-      expect(valueOf(samples, 'panel_db_pool_connections', { pool: 'main' })).toBeGreaterThanOrEqual(1);
-      expect(valueOf(samples, 'panel_db_pool_waiting_requests', { pool: 'main' })).toBe(0);
+      expect(valueOf(samples, 'panel_db_pool_connections', { pool: 'panel' })).toBeGreaterThanOrEqual(1);
+      expect(valueOf(samples, 'panel_db_pool_waiting_requests', { pool: 'panel' })).toBe(0);
+      expect(valueOf(samples, 'panel_db_pool_waiting_requests', { pool: 'delivery' })).toBe(0);
     } else {
       // PGlite: one in-process connection, no pool to report.
       expect(samples.filter((sample) => sample.name.startsWith('panel_db_pool_'))).toEqual([]);
