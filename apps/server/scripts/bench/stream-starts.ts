@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { VOD_SOURCE_NAME } from '../library-dataset';
 import { emitResult } from './bench-env';
-import { benchLines, processCpuMs, startBenchServer } from './player-bench-env';
+import { benchLines, postgresCpuMs, processCpuMs, startBenchServer } from './player-bench-env';
 import { round, summarise } from './stats';
 
 const { values } = parseArgs({
@@ -81,11 +81,14 @@ interface Round {
   timeouts: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   serverCpuMsPerStart: number;
+  /** CPU of every PostgreSQL process (the other agents' databases too, on a shared machine). */
+  postgresCpuMsPerStart: number;
 }
 
 function run(kind: Kind, seconds: number): Promise<Round> {
   let next = 0;
   const cpu0 = processCpuMs(server.child.pid);
+  const pgCpu0 = postgresCpuMs();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -127,6 +130,7 @@ function run(kind: Kind, seconds: number): Promise<Round> {
             max: result.latency.max,
           },
           serverCpuMsPerStart: (processCpuMs(server.child.pid) - cpu0) / Math.max(1, starts),
+          postgresCpuMsPerStart: (postgresCpuMs() - pgCpu0) / Math.max(1, starts),
         });
       },
     );
@@ -209,9 +213,9 @@ try {
     rounds.push({ api, bare, ratio: api.perSecond / bare.perSecond });
     console.error(
       `round ${i + 1}: API ${api.perSecond.toFixed(0)} starts/s (p50 ${api.latencyMs.p50} ms, p99 ${api.latencyMs.p99} ms,` +
-        ` server CPU each ${api.serverCpuMsPerStart.toFixed(2)} ms,` +
+        ` server CPU each ${api.serverCpuMsPerStart.toFixed(2)} ms, PostgreSQL ${api.postgresCpuMsPerStart.toFixed(2)} ms,` +
         ` other answers ${JSON.stringify(api.other)}, errors ${api.errors}),` +
-        ` floor ${bare.perSecond.toFixed(0)}/s (p99 ${bare.latencyMs.p99} ms, server ${bare.serverCpuMsPerStart.toFixed(2)} ms), ratio ${(api.perSecond / bare.perSecond).toFixed(2)}`,
+        ` floor ${bare.perSecond.toFixed(0)}/s (p99 ${bare.latencyMs.p99} ms, server ${bare.serverCpuMsPerStart.toFixed(2)} ms, PostgreSQL ${bare.postgresCpuMsPerStart.toFixed(2)} ms), ratio ${(api.perSecond / bare.perSecond).toFixed(2)}`,
     );
   }
   const targetRate = Math.max(
@@ -267,6 +271,8 @@ await emitResult({
   cpuMsPerStart: {
     apiServer: median((r) => r.api.serverCpuMsPerStart, 2),
     floorServer: median((r) => r.bare.serverCpuMsPerStart, 2),
+    apiPostgres: median((r) => r.api.postgresCpuMsPerStart, 2),
+    floorPostgres: median((r) => r.bare.postgresCpuMsPerStart, 2),
   },
   otherAnswers: rounds.reduce<Record<string, number>>((all, r) => {
     for (const [code, n] of Object.entries(r.api.other)) all[`api ${code}`] = (all[`api ${code}`] ?? 0) + n;
