@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { VOD_SOURCE_NAME } from '../library-dataset';
 import { emitResult } from './bench-env';
-import { benchLines, postgresCpuMs, processCpuMs, startBenchServer } from './player-bench-env';
+import { benchLines, processCpuMs, startBenchServer } from './player-bench-env';
 import { round, summarise } from './stats';
 
 const { values } = parseArgs({
@@ -81,14 +81,31 @@ interface Round {
   timeouts: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   serverCpuMsPerStart: number;
-  /** CPU of every PostgreSQL process (the other agents' databases too, on a shared machine). */
+  /** CPU of the PostgreSQL backends connected to the bench database (the server's, the floor's). */
   postgresCpuMsPerStart: number;
 }
 
-function run(kind: Kind, seconds: number): Promise<Round> {
+/** CPU (ms) so far of each backend connected to the bench database, by pid. */
+async function backendCpuMs(): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(
+    rows.map((row) => [row.pid, processCpuMs(row.pid)] as const).filter(([, ms]) => !Number.isNaN(ms)),
+  );
+}
+
+/** The CPU the bench database's backends used since `before` (a backend that left meanwhile is not counted). */
+async function backendCpuSince(before: Map<number, number>): Promise<number> {
+  let total = 0;
+  for (const [pid, ms] of await backendCpuMs()) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+async function run(kind: Kind, seconds: number): Promise<Round> {
   let next = 0;
   const cpu0 = processCpuMs(server.child.pid);
-  const pgCpu0 = postgresCpuMs();
+  const pgCpu0 = await backendCpuMs();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -107,7 +124,7 @@ function run(kind: Kind, seconds: number): Promise<Round> {
           },
         ],
       },
-      (error, result) => {
+      async (error, result) => {
         if (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
           return;
@@ -117,6 +134,8 @@ function run(kind: Kind, seconds: number): Promise<Round> {
           codes[code] = stat?.count ?? 0;
         const starts = codes['302'] ?? 0;
         const { ['302']: _redirects, ...other } = codes;
+        const serverCpuMs = processCpuMs(server.child.pid) - cpu0;
+        const postgresCpuMs = await backendCpuSince(pgCpu0).catch(() => Number.NaN);
         resolve({
           starts,
           perSecond: starts / result.duration,
@@ -129,8 +148,8 @@ function run(kind: Kind, seconds: number): Promise<Round> {
             p99: result.latency.p99,
             max: result.latency.max,
           },
-          serverCpuMsPerStart: (processCpuMs(server.child.pid) - cpu0) / Math.max(1, starts),
-          postgresCpuMsPerStart: (postgresCpuMs() - pgCpu0) / Math.max(1, starts),
+          serverCpuMsPerStart: serverCpuMs / Math.max(1, starts),
+          postgresCpuMsPerStart: postgresCpuMs / Math.max(1, starts),
         });
       },
     );
