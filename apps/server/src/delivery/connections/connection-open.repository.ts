@@ -144,7 +144,7 @@ export interface StartRecord {
  * restartDeviceConnection, and in the same statement the start's `stream_starts` row and its view, written
  * only when a connection was restarted: the whole of a redirected start of a device already watching is one
  * round trip (P9). The statement is the database function `restart_device_connection_recording` (migration
- * 0021), whose plan is generic and kept per connection, called as a named prepared statement without
+ * 0022), whose plan is generic and kept per connection, called as a named prepared statement without
  * drizzle's mapping (decision 0105). Answers the connection's id, or undefined (nothing written).
  */
 const RESTART_RECORDING =

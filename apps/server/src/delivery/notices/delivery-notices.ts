@@ -10,7 +10,7 @@ import type { Database } from '../../db/database';
  * up again. Handlers of this process run at once; on PostgreSQL every other process hears it through
  * `NOTIFY panel_delivery` (sent after the change committed) and runs its own.
  *
- * The database sends two more itself, from triggers (migration 0021, decision 0105), when a transaction
+ * The database sends two more itself, from triggers (migration 0022, decision 0105), when a transaction
  * that made them commits: `lines`, a line's credentials, block, system, expiry or bouquets changed or the
  * line was deleted; `library`, the streams, series, categories, bouquet mappings or sources changed.
  */

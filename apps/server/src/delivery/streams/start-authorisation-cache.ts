@@ -10,7 +10,7 @@ import { lookupStreamStart, type StreamStartLookup } from './stream-starts.repos
  * The answer is the lookup's row, the same whether it came from here or from the database.
  *
  * Kept only while the process hears the database's notices (`notices.hearing`), which its triggers send
- * when a transaction that changed those rows commits (migration 0021): a `lines` notice drops its lines, a
+ * when a transaction that changed those rows commits (migration 0022): a `lines` notice drops its lines, a
  * `library` notice every stream and every visibility, a resync of the listener everything. A lookup that
  * was running when a notice arrived is not kept (it may have read the rows before the change). Each entry
  * is also read again after MAX_AGE_MS, a bound should a notice ever be lost. Expiry needs no notice: the
