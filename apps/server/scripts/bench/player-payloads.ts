@@ -5,15 +5,19 @@
  * - P7 `GET /get.php?username&password&type=m3u_plus&output=ts`: the whole playlist.
  * - P8 `GET /player_api.php?username&password&action=get_vod_streams`: the 60,000 movies as JSON.
  *
- * The baseline is the same bytes served from a file by the same server process: the answer is saved once,
- * then served by the server's own static plugin (@fastify/static, streaming from disk) out of a folder the
- * bench gives it as WEB_DIST_DIR. Requests alternate (API, file, API, file …) after a warm-up, one at a
- * time over one keep-alive connection; each is timed to its last byte, the body counted, not kept.
+ * Two baselines, the same bytes from a file: served by the same server process through its own static
+ * plugin (@fastify/static, streaming from disk) out of a folder the bench gives it as WEB_DIST_DIR, and by
+ * a plain node:http server in a process of its own (plain-file-server.mjs: fs.createReadStream, nothing
+ * else; decision 0105). Requests alternate (API, file, plain file …) after a warm-up, one at a time over
+ * one keep-alive connection each; each is timed to its last byte, the body counted, not kept. "Cold" is
+ * an answer rendered from the database: the library version is bumped before it (decision 0043), so the
+ * answer cache renders it again, `--cold` times (the first request of the run is the first of them).
  * Around every request the server process reports its memory: before (after a full GC) and the peak
  * during (heap sampled in the process every 2 ms; RSS from the kernel's high-water mark, VmHWM).
  *
  *   DATABASE_URL=postgres://…/panel_bench node --import tsx scripts/bench/player-payloads.ts --case P7 [--runs 10]
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -32,12 +36,18 @@ import {
 import { round, summarise } from './stats';
 
 const { values } = parseArgs({
-  options: { case: { type: 'string' }, runs: { type: 'string' }, warmup: { type: 'string' } },
+  options: {
+    case: { type: 'string' },
+    runs: { type: 'string' },
+    warmup: { type: 'string' },
+    cold: { type: 'string' },
+  },
 });
 const CASE = values.case ?? 'P7';
 if (CASE !== 'P7' && CASE !== 'P8') throw new Error('--case P7 or P8');
 const RUNS = Number(values.runs ?? 10);
 const WARMUP = Number(values.warmup ?? 2);
+const COLD = Math.max(1, Number(values.cold ?? 3));
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: the database seeded by seed:large');
 
@@ -51,7 +61,6 @@ const counts = (
      from content_streams where retired_at is null`,
   )
 ).rows[0];
-await pool.end();
 
 const credentials = `username=${encodeURIComponent(line.username)}&password=${encodeURIComponent(line.password)}`;
 const apiPath =
@@ -62,6 +71,8 @@ const fileName = CASE === 'P7' ? 'bench-playlist.m3u' : 'bench-vod-streams.json'
 
 const server = await startBenchServer(url, { memoryProbe: true });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const plainAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+let plain: ChildProcess | undefined;
 interface Sample {
   ttfbMs: number;
   ttlbMs: number;
@@ -71,6 +82,8 @@ interface Sample {
 }
 const api: Sample[] = [];
 const file: Sample[] = [];
+const plainFile: { ttfbMs: number; ttlbMs: number }[] = [];
+const cold: { ttfbMs: number; ttlbMs: number }[] = [];
 let bytes: number;
 let entries: number;
 const rssAtStart = procStatus(server, 'VmRSS');
@@ -93,9 +106,28 @@ async function measured(path: string, into: Sample[] | undefined, expectBytes?: 
   });
 }
 
+/** The plain file server on `path`, in its own process; resolves with its URL when it listens. */
+function startPlainFileServer(path: string): Promise<string> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'plain-file-server.mjs'), path], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  plain = child;
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (data: Buffer) => resolve(`http://127.0.0.1:${data.toString().trim()}/`));
+  });
+}
+
+/** Renders the answer again: a new library version, so the answer cache files it anew (decision 0043). */
+async function coldGet(): Promise<Awaited<ReturnType<typeof timedGet>>> {
+  await pool.query(`select nextval('content_library_version')`);
+  return timedGet(agent, `${server.url}${apiPath}`, { keep: true });
+}
+
 try {
-  // The answer once, kept: its size and shape, and the file the baseline serves.
-  const first = await timedGet(agent, `${server.url}${apiPath}`, { keep: true });
+  // The answer once, rendered cold and kept: its size and shape, and the file the baselines serve.
+  const first = await coldGet();
+  cold.push(first);
   if (first.status !== 200 || !first.body) throw new Error(`${apiPath}: ${first.status}`);
   bytes = first.body.length;
   const text = first.body.toString('utf8');
@@ -106,6 +138,13 @@ try {
     entries = (JSON.parse(text) as unknown[]).length;
   }
   writeFileSync(join(server.staticDir, fileName), first.body);
+  const plainUrl = await startPlainFileServer(join(server.staticDir, fileName));
+  for (let i = 1; i < COLD; i++) {
+    const again = await coldGet();
+    if (again.bytes !== bytes)
+      throw new Error(`cold render ${i + 1}: ${again.bytes} bytes, expected ${bytes}`);
+    cold.push(again);
+  }
   console.error(
     `${CASE}: ${entries.toLocaleString('en')} entries, ${(bytes / MiB).toFixed(1)} MiB, first answer ${first.ttlbMs.toFixed(0)} ms` +
       ` (library: ${counts?.live} live, ${counts?.movies} movies, ${counts?.episodes} episodes)`,
@@ -113,23 +152,31 @@ try {
   for (let i = 0; i < WARMUP; i++) {
     await measured(apiPath, undefined, bytes);
     await measured(`/${fileName}`, undefined, bytes);
+    await timedGet(plainAgent, plainUrl);
   }
   for (let i = 0; i < RUNS; i++) {
     await measured(apiPath, api, bytes);
     await measured(`/${fileName}`, file, bytes);
+    const p = await timedGet(plainAgent, plainUrl);
+    if (p.bytes !== bytes) throw new Error(`plain file server: ${p.bytes} bytes, expected ${bytes}`);
+    plainFile.push(p);
     const a = api.at(-1);
     const f = file.at(-1);
     console.error(
       `run ${i + 1}: API ${a?.ttlbMs.toFixed(0)} ms (RSS +${((a?.rssGrowth ?? 0) / MiB).toFixed(1)} MiB, heap +${((a?.heapGrowth ?? 0) / MiB).toFixed(1)} MiB),` +
-        ` file ${f?.ttlbMs.toFixed(0)} ms (RSS +${((f?.rssGrowth ?? 0) / MiB).toFixed(1)} MiB, heap +${((f?.heapGrowth ?? 0) / MiB).toFixed(1)} MiB)`,
+        ` file ${f?.ttlbMs.toFixed(0)} ms (RSS +${((f?.rssGrowth ?? 0) / MiB).toFixed(1)} MiB, heap +${((f?.heapGrowth ?? 0) / MiB).toFixed(1)} MiB),` +
+        ` plain file server ${p.ttlbMs.toFixed(0)} ms`,
     );
   }
 } finally {
   agent.destroy();
+  plainAgent.destroy();
+  plain?.kill('SIGTERM');
   await server.stop();
+  await pool.end();
 }
 
-const ms = (samples: Sample[], key: 'ttfbMs' | 'ttlbMs') => {
+const ms = (samples: { ttfbMs: number; ttlbMs: number }[], key: 'ttfbMs' | 'ttlbMs') => {
   const s = summarise(samples.map((sample) => sample[key]));
   return { median: round(s.median, 1), p95: round(s.p95, 1) };
 };
@@ -139,6 +186,8 @@ const mib = (samples: Sample[], key: 'rssGrowth' | 'heapGrowth' | 'externalGrowt
 };
 const apiTtlb = ms(api, 'ttlbMs');
 const fileTtlb = ms(file, 'ttlbMs');
+const plainTtlb = ms(plainFile, 'ttlbMs');
+const coldTtlb = ms(cold, 'ttlbMs');
 await emitResult({
   case: CASE,
   request: apiPath.replace(line.password, '…'),
@@ -148,7 +197,13 @@ await emitResult({
   mebibytes: round(bytes / MiB, 1),
   api: { ttlbMs: apiTtlb, ttfbMs: ms(api, 'ttfbMs') },
   file: { ttlbMs: fileTtlb, ttfbMs: ms(file, 'ttfbMs') },
+  plainFile: { ttlbMs: plainTtlb, ttfbMs: ms(plainFile, 'ttfbMs') },
+  // Rendered from the database (a new library version before each), `--cold` times.
+  cold: { runs: cold.length, ttlbMs: coldTtlb, ttfbMs: ms(cold, 'ttfbMs') },
   ratio: round(apiTtlb.median / fileTtlb.median),
+  ratioToPlainFile: round(apiTtlb.median / plainTtlb.median),
+  coldRatio: round(coldTtlb.median / fileTtlb.median),
+  coldRatioToPlainFile: round(coldTtlb.median / plainTtlb.median),
   memoryMiB: {
     // Growth of the server process during one request, from its state just before (after a full GC).
     api: {

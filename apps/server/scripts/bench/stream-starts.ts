@@ -81,11 +81,31 @@ interface Round {
   timeouts: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   serverCpuMsPerStart: number;
+  /** CPU of the PostgreSQL backends connected to the bench database (the server's, the floor's). */
+  postgresCpuMsPerStart: number;
 }
 
-function run(kind: Kind, seconds: number): Promise<Round> {
+/** CPU (ms) so far of each backend connected to the bench database, by pid. */
+async function backendCpuMs(): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(
+    rows.map((row) => [row.pid, processCpuMs(row.pid)] as const).filter(([, ms]) => !Number.isNaN(ms)),
+  );
+}
+
+/** The CPU the bench database's backends used since `before` (a backend that left meanwhile is not counted). */
+async function backendCpuSince(before: Map<number, number>): Promise<number> {
+  let total = 0;
+  for (const [pid, ms] of await backendCpuMs()) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+async function run(kind: Kind, seconds: number): Promise<Round> {
   let next = 0;
   const cpu0 = processCpuMs(server.child.pid);
+  const pgCpu0 = await backendCpuMs();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -104,7 +124,7 @@ function run(kind: Kind, seconds: number): Promise<Round> {
           },
         ],
       },
-      (error, result) => {
+      async (error, result) => {
         if (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
           return;
@@ -114,6 +134,8 @@ function run(kind: Kind, seconds: number): Promise<Round> {
           codes[code] = stat?.count ?? 0;
         const starts = codes['302'] ?? 0;
         const { ['302']: _redirects, ...other } = codes;
+        const serverCpuMs = processCpuMs(server.child.pid) - cpu0;
+        const postgresCpuMs = await backendCpuSince(pgCpu0).catch(() => Number.NaN);
         resolve({
           starts,
           perSecond: starts / result.duration,
@@ -126,7 +148,8 @@ function run(kind: Kind, seconds: number): Promise<Round> {
             p99: result.latency.p99,
             max: result.latency.max,
           },
-          serverCpuMsPerStart: (processCpuMs(server.child.pid) - cpu0) / Math.max(1, starts),
+          serverCpuMsPerStart: serverCpuMs / Math.max(1, starts),
+          postgresCpuMsPerStart: postgresCpuMs / Math.max(1, starts),
         });
       },
     );
@@ -209,9 +232,9 @@ try {
     rounds.push({ api, bare, ratio: api.perSecond / bare.perSecond });
     console.error(
       `round ${i + 1}: API ${api.perSecond.toFixed(0)} starts/s (p50 ${api.latencyMs.p50} ms, p99 ${api.latencyMs.p99} ms,` +
-        ` server CPU each ${api.serverCpuMsPerStart.toFixed(2)} ms,` +
+        ` server CPU each ${api.serverCpuMsPerStart.toFixed(2)} ms, PostgreSQL ${api.postgresCpuMsPerStart.toFixed(2)} ms,` +
         ` other answers ${JSON.stringify(api.other)}, errors ${api.errors}),` +
-        ` floor ${bare.perSecond.toFixed(0)}/s (p99 ${bare.latencyMs.p99} ms, server ${bare.serverCpuMsPerStart.toFixed(2)} ms), ratio ${(api.perSecond / bare.perSecond).toFixed(2)}`,
+        ` floor ${bare.perSecond.toFixed(0)}/s (p99 ${bare.latencyMs.p99} ms, server ${bare.serverCpuMsPerStart.toFixed(2)} ms, PostgreSQL ${bare.postgresCpuMsPerStart.toFixed(2)} ms), ratio ${(api.perSecond / bare.perSecond).toFixed(2)}`,
     );
   }
   const targetRate = Math.max(
@@ -267,6 +290,8 @@ await emitResult({
   cpuMsPerStart: {
     apiServer: median((r) => r.api.serverCpuMsPerStart, 2),
     floorServer: median((r) => r.bare.serverCpuMsPerStart, 2),
+    apiPostgres: median((r) => r.api.postgresCpuMsPerStart, 2),
+    floorPostgres: median((r) => r.bare.postgresCpuMsPerStart, 2),
   },
   otherAnswers: rounds.reduce<Record<string, number>>((all, r) => {
     for (const [code, n] of Object.entries(r.api.other)) all[`api ${code}`] = (all[`api ${code}`] ?? 0) + n;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { executeRows } from '../../db/execute-rows';
+import { queryPrepared } from '../../db/prepared-statement';
 import { seenWithin } from './connection-activity';
 
 /**
@@ -142,8 +143,13 @@ export interface StartRecord {
 /**
  * restartDeviceConnection, and in the same statement the start's `stream_starts` row and its view, written
  * only when a connection was restarted: the whole of a redirected start of a device already watching is one
- * round trip (P9). Answers the connection's id, or undefined (nothing written).
+ * round trip (P9). The statement is the database function `restart_device_connection_recording` (migration
+ * 0022), whose plan is generic and kept per connection, called as a named prepared statement without
+ * drizzle's mapping (decision 0105). Answers the connection's id, or undefined (nothing written).
  */
+const RESTART_RECORDING =
+  'select restart_device_connection_recording($1, $2, $3, $4, $5, $6, $7, $8, $9) as id';
+
 export async function restartDeviceConnectionRecording(
   db: Database,
   device: { lineId: number; ip: string | null; userAgent: string | null },
@@ -151,28 +157,23 @@ export async function restartDeviceConnectionRecording(
   record: StartRecord,
   ttlSeconds: number,
 ): Promise<number | undefined> {
-  const [row] = await executeRows<{ id: string | number }>(
+  const [row] = await queryPrepared<{ id: string | number | null }>(
     db,
-    sql`with c as (
-          update live_connections set stream_id = ${values.streamId}, delivery = ${values.delivery},
-            watching = ${values.watching}, started_at = now(), last_seen_at = now()
-          where id = (select id from live_connections
-              where line_id = ${device.lineId} and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
-                and ip is not distinct from ${device.ip} and user_agent is not distinct from ${device.userAgent}
-              order by started_at desc, id desc limit 1)
-            and ended_at is null and last_seen_at > ${seenWithin(ttlSeconds)}
-          returning id),
-        s as (
-          insert into stream_starts (line_id, stream_id, kind, delivery, ip, user_agent)
-          select ${device.lineId}, ${values.streamId}, ${record.kind}, ${values.delivery}, ${device.ip},
-            ${device.userAgent} from c),
-        v as (
-          insert into content_views_daily (day, stream_id, views)
-          select ${record.day}::date, ${values.streamId}, 1 from c
-          on conflict (day, stream_id) do update set views = content_views_daily.views + 1)
-        select id from c`,
+    'connection_restart_recording',
+    RESTART_RECORDING,
+    [
+      device.lineId,
+      values.streamId,
+      values.delivery,
+      values.watching,
+      device.ip,
+      device.userAgent,
+      record.kind,
+      ttlSeconds,
+      record.day,
+    ],
   );
-  return row ? Number(row.id) : undefined;
+  return row?.id == null ? undefined : Number(row.id);
 }
 
 /** The same device started again (zapping): its connection now shows the new stream, from now. */

@@ -103,8 +103,9 @@ function listingPageRows(
   bouquets: readonly number[],
   categoryId: number | undefined,
   after: ListingKey | undefined,
-  limit: number,
+  limit: number | undefined,
 ): SQL {
+  const limited = limit === undefined ? sql`` : sql`limit ${limit}`;
   if (kind === 'series') {
     const from = after ? sql`and (s.category_id, s.id) > (${after.categoryId}, ${after.id})` : sql``;
     return sql`select row_number() over (order by s.category_id, s.id) as rn, s.id, s.category_id,
@@ -117,7 +118,7 @@ function listingPageRows(
       where s.retired_at is null and s.category_id in ${visibleCategories('series', bouquets)}
         ${categoryFilter(categoryId)} ${from}
       order by s.category_id, s.id
-      limit ${limit}`;
+      ${limited}`;
   }
   const from = after
     ? sql`and (s.category_id, s.sort_order, s.id) > (${after.categoryId}, ${after.sortOrder}, ${after.id})`
@@ -133,7 +134,7 @@ function listingPageRows(
     where s.kind = ${kind} and s.retired_at is null and s.category_id in ${visibleCategories(kind, bouquets)}
       ${categoryFilter(categoryId)} ${from}
     order by s.category_id, s.sort_order, s.id
-    limit ${limit}`;
+    ${limited}`;
 }
 
 /**
@@ -185,6 +186,19 @@ export async function listingJsonPage(
   return textPage(db, rows, item, ',');
 }
 
+/**
+ * A whole listing as one statement, one row per item (`item`: its JSON text, numbered from 1) in listing
+ * order: what get_live_streams, get_vod_streams and get_series read through one cursor (decision 0105).
+ */
+export function listingItemsStatement(
+  kind: ListingKind,
+  bouquets: readonly number[],
+  categoryId: number | undefined,
+): SQL {
+  const rows = listingPageRows(kind, bouquets, categoryId, undefined, undefined);
+  return sql`select ${listingItem(kind, sql`p.rn`)}::text as item from (${rows}) p order by p.rn`;
+}
+
 /** How playlist rows are written: the #EXTINF form and the URL before `ID.EXT`. */
 export interface PlaylistRendering {
   plus: boolean;
@@ -210,6 +224,60 @@ function extinf(
     || ${entryTitle(fields.name)} || E'\n' || ${url}`;
 }
 
+/** get.php's live streams or movies after `after` in listing order (at most `limit`), `rn` from 1. */
+function playlistStreamRows(
+  kind: 'live' | 'movie',
+  bouquets: readonly number[],
+  after: ListingKey | undefined,
+  limit: number | undefined,
+): SQL {
+  const from = after
+    ? sql`and (s.category_id, s.sort_order, s.id) > (${after.categoryId}, ${after.sortOrder}, ${after.id})`
+    : sql``;
+  return sql`select row_number() over (order by s.category_id, s.sort_order, s.id) as rn, s.id,
+      s.category_id, s.sort_order, s.name, s.icon, s.epg_channel_id, s.container_extension, c.name as group_name
+    from content_streams s join content_categories c on c.id = s.category_id
+    where s.kind = ${kind} and s.retired_at is null and s.category_id in ${visibleCategories(kind, bouquets)}
+      ${from}
+    order by s.category_id, s.sort_order, s.id
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
+}
+
+function playlistStreamItem(kind: 'live' | 'movie', rendering: PlaylistRendering): SQL {
+  return extinf(rendering, rendering.urlPrefix[kind], {
+    tvgId: kind === 'live' ? sql`coalesce(p.epg_channel_id, '')` : sql`''`,
+    name: sql`p.name`,
+    logo: sql`p.icon`,
+    group: sql`p.group_name`,
+    extension: kind === 'live' ? sql`${rendering.liveExtension}::text` : sql`p.container_extension`,
+  });
+}
+
+/** get.php's episodes (of the series the line sees) with id above `afterId` (at most `limit`): "Series S01 E01". */
+function playlistEpisodeRows(bouquets: readonly number[], afterId: number, limit: number | undefined): SQL {
+  return sql`select row_number() over (order by e.id) as rn, e.id, 0 as category_id, 0 as sort_order,
+      se.name || ' S' || lpad(coalesce(e.season_number, 1)::text, 2, '0')
+        || ' E' || lpad(coalesce(e.episode_number, 0)::text, 2, '0') as name,
+      coalesce(nullif(e.icon, ''), se.cover) as icon, e.container_extension, c.name as group_name
+    from content_streams e
+      join content_series se on se.id = e.series_id
+      join content_categories c on c.id = se.category_id
+    where e.kind = 'episode' and e.retired_at is null and e.id > ${afterId}
+      and se.retired_at is null and se.category_id in ${visibleCategories('series', bouquets)}
+    order by e.id
+    ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
+}
+
+function playlistEpisodeItem(rendering: PlaylistRendering): SQL {
+  return extinf(rendering, rendering.urlPrefix.series, {
+    tvgId: sql`''`,
+    name: sql`p.name`,
+    logo: sql`p.icon`,
+    group: sql`p.group_name`,
+    extension: sql`p.container_extension`,
+  });
+}
+
 /**
  * A page of get.php's live streams or movies as M3U text, after `after` in listing order. PostgreSQL
  * writes the rows, so a 100,000-entry playlist costs 50 queries and no per-row JavaScript.
@@ -222,24 +290,8 @@ export async function playlistStreamsPage(
   after: ListingKey | undefined,
   limit: number,
 ): Promise<TextPage | undefined> {
-  const from = after
-    ? sql`and (s.category_id, s.sort_order, s.id) > (${after.categoryId}, ${after.sortOrder}, ${after.id})`
-    : sql``;
-  const rows = sql`select row_number() over (order by s.category_id, s.sort_order, s.id) as rn, s.id,
-      s.category_id, s.sort_order, s.name, s.icon, s.epg_channel_id, s.container_extension, c.name as group_name
-    from content_streams s join content_categories c on c.id = s.category_id
-    where s.kind = ${kind} and s.retired_at is null and s.category_id in ${visibleCategories(kind, bouquets)}
-      ${from}
-    order by s.category_id, s.sort_order, s.id
-    limit ${limit}`;
-  const item = extinf(rendering, rendering.urlPrefix[kind], {
-    tvgId: kind === 'live' ? sql`coalesce(p.epg_channel_id, '')` : sql`''`,
-    name: sql`p.name`,
-    logo: sql`p.icon`,
-    group: sql`p.group_name`,
-    extension: kind === 'live' ? sql`${rendering.liveExtension}::text` : sql`p.container_extension`,
-  });
-  return textPage(db, rows, item, '');
+  const rows = playlistStreamRows(kind, bouquets, after, limit);
+  return textPage(db, rows, playlistStreamItem(kind, rendering), '');
 }
 
 /** A page of get.php's episodes (of the series the line sees), id above `afterId`: "Series S01 E01". */
@@ -250,25 +302,31 @@ export async function playlistEpisodesPage(
   afterId: number,
   limit: number,
 ): Promise<TextPage | undefined> {
-  const rows = sql`select row_number() over (order by e.id) as rn, e.id, 0 as category_id, 0 as sort_order,
-      se.name || ' S' || lpad(coalesce(e.season_number, 1)::text, 2, '0')
-        || ' E' || lpad(coalesce(e.episode_number, 0)::text, 2, '0') as name,
-      coalesce(nullif(e.icon, ''), se.cover) as icon, e.container_extension, c.name as group_name
-    from content_streams e
-      join content_series se on se.id = e.series_id
-      join content_categories c on c.id = se.category_id
-    where e.kind = 'episode' and e.retired_at is null and e.id > ${afterId}
-      and se.retired_at is null and se.category_id in ${visibleCategories('series', bouquets)}
-    order by e.id
-    limit ${limit}`;
-  const item = extinf(rendering, rendering.urlPrefix.series, {
-    tvgId: sql`''`,
-    name: sql`p.name`,
-    logo: sql`p.icon`,
-    group: sql`p.group_name`,
-    extension: sql`p.container_extension`,
-  });
-  return textPage(db, rows, item, '');
+  return textPage(db, playlistEpisodeRows(bouquets, afterId, limit), playlistEpisodeItem(rendering), '');
+}
+
+/**
+ * The whole playlist as three statements (live streams, movies, episodes), each answering one row per
+ * entry (`entry`: its M3U text) in the order of the pages above: what get.php reads through one cursor
+ * (decision 0105). The outer order repeats the inner one, which PostgreSQL reads as already sorted.
+ */
+export function playlistEntryStatements(bouquets: readonly number[], rendering: PlaylistRendering): SQL[] {
+  const entries = (rows: SQL, item: SQL, order: SQL) =>
+    sql`select ${item} as entry from (${rows}) p order by ${order}`;
+  const listingOrder = sql`p.category_id, p.sort_order, p.id`;
+  return [
+    entries(
+      playlistStreamRows('live', bouquets, undefined, undefined),
+      playlistStreamItem('live', rendering),
+      listingOrder,
+    ),
+    entries(
+      playlistStreamRows('movie', bouquets, undefined, undefined),
+      playlistStreamItem('movie', rendering),
+      listingOrder,
+    ),
+    entries(playlistEpisodeRows(bouquets, 0, undefined), playlistEpisodeItem(rendering), sql`p.id`),
+  ];
 }
 
 export interface MovieRow {

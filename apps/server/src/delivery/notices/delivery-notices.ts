@@ -9,8 +9,16 @@ import type { Database } from '../../db/database';
  * wherever they run, and a change of resellers' domains, after which the short-link redirect looks hosts
  * up again. Handlers of this process run at once; on PostgreSQL every other process hears it through
  * `NOTIFY panel_delivery` (sent after the change committed) and runs its own.
+ *
+ * The database sends two more itself, from triggers (migration 0022, decision 0105), when a transaction
+ * that made them commits: `lines`, a line's credentials, block, system, expiry or bouquets changed or the
+ * line was deleted; `library`, the streams, series, categories, bouquet mappings or sources changed.
  */
-export type DeliveryNotice = { kind: 'cut'; connectionIds: number[] } | { kind: 'hosts' };
+export type DeliveryNotice =
+  | { kind: 'cut'; connectionIds: number[] }
+  | { kind: 'hosts' }
+  | { kind: 'lines'; lineIds: number[] }
+  | { kind: 'library' };
 
 export const DELIVERY_CHANNEL = 'panel_delivery';
 
@@ -24,6 +32,11 @@ export interface DeliveryNotices {
   onNotice(handler: (notice: DeliveryNotice) => void): void;
   /** Called after the listener (re)connected: notices sent while it was away were missed. */
   onResync(handler: () => void): void;
+  /**
+   * Whether this process hears the database's own notices (its listener is connected, or PGlite calls it
+   * in the process): a copy of database rows kept in memory may be trusted only while it does (0105).
+   */
+  readonly hearing: boolean;
 }
 
 interface Envelope {
@@ -42,12 +55,15 @@ export interface DeliveryNoticeBus extends DeliveryNotices {
   /** A notice heard from the channel (the listener hands each payload here). */
   receive(payload: string): void;
   resynced(): void;
+  /** The listener listens (true) or lost its connection (false). */
+  listening(on: boolean): void;
 }
 
 export function createDeliveryNotices(options: DeliveryNoticesOptions): DeliveryNoticeBus {
   const self = randomBytes(8).toString('hex');
   const handlers: ((notice: DeliveryNotice) => void)[] = [];
   const resyncs: (() => void)[] = [];
+  let hearing = false;
 
   const handle = (notice: DeliveryNotice) => {
     for (const handler of handlers) {
@@ -101,6 +117,12 @@ export function createDeliveryNotices(options: DeliveryNoticesOptions): Delivery
     resynced() {
       for (const resync of resyncs) resync();
     },
+    get hearing() {
+      return hearing;
+    },
+    listening(on) {
+      hearing = on;
+    },
   };
 }
 
@@ -116,6 +138,14 @@ function parseEnvelope(payload: string): Envelope | undefined {
     const notice = value.notice;
     if (typeof value.from !== 'string' || !notice) return undefined;
     if (notice.kind === 'hosts') return { from: value.from, notice: { kind: 'hosts' } };
+    if (notice.kind === 'library') return { from: value.from, notice: { kind: 'library' } };
+    if (
+      notice.kind === 'lines' &&
+      Array.isArray(notice.lineIds) &&
+      notice.lineIds.every(Number.isSafeInteger)
+    ) {
+      return { from: value.from, notice: { kind: 'lines', lineIds: notice.lineIds } };
+    }
     if (
       notice.kind === 'cut' &&
       Array.isArray(notice.connectionIds) &&
@@ -173,6 +203,7 @@ export function startNoticeListener(options: {
     const onLost = (error?: unknown) => {
       if (lost) return;
       lost = true;
+      options.bus.listening(false);
       if (error !== undefined) options.onError(error);
       current.removeAllListeners('notification');
       current.end().catch(() => undefined);
@@ -196,7 +227,9 @@ export function startNoticeListener(options: {
       return;
     }
     retryMs = RETRY_FIRST_MS;
+    // What was kept from before the loss is dropped before the process trusts its copies again.
     if (connectedBefore) options.bus.resynced();
+    options.bus.listening(true);
     connectedBefore = true;
   }
 
@@ -206,6 +239,7 @@ export function startNoticeListener(options: {
     firstAttempt,
     async close() {
       closed = true;
+      options.bus.listening(false);
       if (timer) clearTimeout(timer);
       timer = undefined;
       const current = client;

@@ -1,12 +1,14 @@
 import { LIVE_FORMATS } from '@panel/shared/content/stream-kinds';
 import { activeConnectionCount } from '../connections/connections.service';
 import type { Database } from '../../db/database';
+import { cursorReader, type CursorReader } from '../content/cursor-read';
 import {
   allProgrammes,
   categoriesJson,
   findVisibleLiveChannel,
   findVisibleMovie,
   findVisibleSeries,
+  listingItemsStatement,
   listingJsonPage,
   upcomingProgrammes,
   type EpisodeRow,
@@ -287,8 +289,38 @@ async function simpleDataTable(
   return { epg_listings: rows.map((row) => listing(row, now)) };
 }
 
-/** A listing as a JSON array, one page of PostgreSQL-written items per chunk. */
-async function* listingJson(
+/**
+ * A listing as a JSON array, a batch of PostgreSQL-written items per chunk: on PostgreSQL through one cursor
+ * (decision 0105), on PGlite by keyset pages (one connection, which a cursor would hold meanwhile).
+ */
+function listingJson(
+  db: Database,
+  kind: ListingKind,
+  bouquets: readonly number[],
+  categoryId: number | undefined,
+): AsyncGenerator<string> {
+  const reader = cursorReader(db);
+  return reader
+    ? listingJsonByCursor(reader, kind, bouquets, categoryId)
+    : listingJsonByPages(db, kind, bouquets, categoryId);
+}
+
+export async function* listingJsonByCursor(
+  reader: CursorReader,
+  kind: ListingKind,
+  bouquets: readonly number[],
+  categoryId: number | undefined,
+): AsyncGenerator<string> {
+  let first = true;
+  const statement = listingItemsStatement(kind, bouquets, categoryId);
+  for await (const rows of reader.rows<{ item: string }>([statement], LISTING_PAGE_SIZE)) {
+    yield (first ? '[' : ',') + rows.map((row) => row.item).join(',');
+    first = false;
+  }
+  yield first ? '[]' : ']';
+}
+
+export async function* listingJsonByPages(
   db: Database,
   kind: ListingKind,
   bouquets: readonly number[],

@@ -1,8 +1,10 @@
 import { playlistLinks, streamUrl } from '@panel/shared/content/playlist-links';
 import { liveFormatOfOutput } from '@panel/shared/content/stream-kinds';
 import type { Database } from '../../db/database';
+import { cursorReader, type CursorReader } from '../content/cursor-read';
 import {
   guideChannels,
+  playlistEntryStatements,
   guideProgrammesBatch,
   playlistEpisodesPage,
   playlistStreamsPage,
@@ -13,8 +15,9 @@ import type { PlayerLine } from './player-line';
 
 /**
  * get.php and xmltv.php (docs/product/api.md#player-api, decision 0039). Both are written while their rows
- * are read, a page at a time (keyset pagination), so a line seeing 100,000 items gets its first bytes at
- * once and the server never holds the whole playlist or guide. PostgreSQL writes the playlist's rows.
+ * are read, a batch at a time (get.php on PostgreSQL through a cursor, decision 0105; otherwise keyset
+ * pages), so a line seeing 100,000 items gets its first bytes at once and the server never holds the whole
+ * playlist or guide. PostgreSQL writes the playlist's rows.
  */
 
 export const BATCH_SIZE = 2000;
@@ -58,28 +61,59 @@ export async function* playlistChunks(
     liveExtension: liveFormatOfOutput(output),
   };
   let head = `#EXTM3U x-tvg-url="${epg}" url-tvg="${epg}"\n`;
+  // On PostgreSQL one cursor per part, in one snapshot (decision 0105); else keyset pages. The same bytes.
+  const reader = cursorReader(db);
+  const entries = reader
+    ? playlistEntriesByCursor(reader, line.bouquets, rendering)
+    : playlistEntriesByPages(db, line.bouquets, rendering);
+  for await (const chunk of entries) {
+    yield head + chunk;
+    head = '';
+  }
+  if (head) yield head;
+}
 
+/** The playlist's entries through one cursor per part (PostgreSQL), a batch of BATCH_SIZE per chunk. */
+export async function* playlistEntriesByCursor(
+  reader: CursorReader,
+  bouquets: readonly number[],
+  rendering: PlaylistRendering,
+): AsyncGenerator<string> {
+  const statements = playlistEntryStatements(bouquets, rendering);
+  for await (const rows of reader.rows<{ entry: string }>(statements, BATCH_SIZE)) {
+    let chunk = '';
+    for (const row of rows) chunk += row.entry;
+    yield chunk;
+  }
+}
+
+/**
+ * The playlist's entries by keyset pages, each its own statement: PGlite, whose one connection a cursor
+ * would hold while the client reads.
+ */
+export async function* playlistEntriesByPages(
+  db: Database,
+  bouquets: readonly number[],
+  rendering: PlaylistRendering,
+): AsyncGenerator<string> {
   for (const kind of ['live', 'movie'] as const) {
     let after: ListingKey | undefined;
     for (;;) {
-      const page = await playlistStreamsPage(db, kind, line.bouquets, rendering, after, BATCH_SIZE);
+      const page = await playlistStreamsPage(db, kind, bouquets, rendering, after, BATCH_SIZE);
       if (!page) break;
-      yield head + page.body;
-      head = '';
+      yield page.body;
       after = page.last;
       if (page.count < BATCH_SIZE) break;
     }
   }
   let afterId = 0;
   for (;;) {
-    const page = await playlistEpisodesPage(db, line.bouquets, rendering, afterId, BATCH_SIZE);
+    const page = await playlistEpisodesPage(db, bouquets, rendering, afterId, BATCH_SIZE);
     if (!page) break;
-    yield head + page.body;
-    head = '';
+    yield page.body;
     afterId = page.last.id;
     if (page.count < BATCH_SIZE) break;
   }
-  if (head) yield head;
 }
 
 const XML_ESCAPES: Record<string, string> = {

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error';
 import type { LineAuthGuard } from '../line-auth/line-auth-guard';
 import { playerLineStatus } from '../player/player-line';
 import { addViews, viewDay } from '../views/views.repository';
-import { insertStreamStart, lookupStreamStart } from './stream-starts.repository';
+import type { StartAuthorisationCache } from './start-authorisation-cache';
+import { insertStreamStart } from './stream-starts.repository';
 
 /**
  * Who may start which stream (docs/product/api.md#stream-urls, docs/product/rules.md#line-content,
@@ -66,7 +67,7 @@ export function liveSourceInFormat(sourceUrl: string, extension: string): string
 }
 
 export async function authoriseStreamStart(
-  db: Database,
+  starts: Pick<StartAuthorisationCache, 'lookup'>,
   lineAuth: LineAuthGuard,
   request: StreamStartRequest,
   now = new Date(),
@@ -76,7 +77,7 @@ export async function authoriseStreamStart(
   const id = file ? Number(file[1]) : 0;
   // A malformed file name cannot name a stream, but the credentials are still checked first.
   const auth = await lineAuth.authenticate(request, async () => {
-    const row = await lookupStreamStart(db, request.username, id > 0 && id <= MAX_ID ? id : 0);
+    const row = await starts.lookup(request.username, id > 0 && id <= MAX_ID ? id : 0);
     return row && sameText(row.password, request.password) ? row : undefined;
   });
   if (auth.outcome === 'blocked') return { retryAfterSeconds: auth.retryAfterSeconds };

@@ -15,6 +15,8 @@ export interface StreamStartLookup {
   enabled: number;
   system: number;
   expDate: Date;
+  /** The bouquets whose categories the line sees. */
+  bouquets: number[];
   /** Null when no live (not retired) stream has that id. */
   streamId: number | null;
   /** The stream's name ("watching" of its connection). */
@@ -24,6 +26,8 @@ export interface StreamStartLookup {
   sourceUrl: string | null;
   /** Null when the stream has no source row: delivered by redirect. */
   deliveryMode: 'redirect' | 'proxy' | null;
+  /** The stream's category (an episode: its series'), null without one. */
+  categoryId: number | null;
   visible: boolean;
 }
 
@@ -36,12 +40,14 @@ function lookupQuery(db: Database) {
       enabled: lines.enabled,
       system: lines.system,
       expDate: lines.expDate,
+      bouquets: lines.bouquets,
       streamId: contentStreams.id,
       name: contentStreams.name,
       kind: contentStreams.kind,
       containerExtension: contentStreams.containerExtension,
       sourceUrl: sql<string | null>`${contentStreams.sourceUrls}[1]`,
       deliveryMode: contentSources.deliveryMode,
+      categoryId: sql<number | null>`${categoryId}`,
       visible: sql<boolean>`${categoryVisibleTo(categoryId, lines.bouquets)}`,
     })
     .from(lines)

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-base-url';
 import { replyBlocked } from '../line-auth/line-auth-guard';
 import type { RelayKind } from '../connections/connection-relays';
+import { createStartAuthorisationCache } from './start-authorisation-cache';
 import { proxyStreamStart, proxyTokenTarget, type Relay } from './stream-proxy.service';
 import {
   authoriseStreamStart,
@@ -86,6 +87,8 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   const ttl = config.STREAM_TOKEN_TTL_SECONDS;
   const connections = app.connections;
   const lineAuth = app.lineAuth;
+  // Lines that keep playing start without the lookup statement (decision 0105).
+  const starts = createStartAuthorisationCache(db, app.deliveryNotices);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
@@ -106,7 +109,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       handler: async (request, reply) => {
         const { username, password, file } = request.params;
         const address = request.ip;
-        const start = await authoriseStreamStart(db, lineAuth, {
+        const start = await authoriseStreamStart(starts, lineAuth, {
           segment,
           username,
           password,
