@@ -35,27 +35,31 @@ const chunks = [
   chunk(
     'users.js',
     ['/src/app/routes/users-routes.tsx'],
-    ['table.js', 'filters.js', 'form.js'],
+    ['table.js', 'filters.js', 'pager.js', 'form.js'],
     '/src/app/routes/users-routes.tsx',
   ),
   chunk('table.js', ['/src/table.tsx'], ['react.js']),
   chunk('filters.js', ['/src/filters.tsx'], ['lazy-tooltip-target.js']),
   // Imported lazily elsewhere and statically by /users' filters: its module stays its own chunk.
   chunk('lazy-tooltip-target.js', ['/src/tooltip.tsx', '/src/tooltip-style.ts'], [], '/src/tooltip.tsx'),
+  // Loaded by /users and by the dashboard.
+  chunk('pager.js', ['/src/pager.tsx']),
   chunk(
     'dashboard.js',
     ['/src/app/routes/dashboard-route.tsx'],
-    ['charts.js'],
+    ['charts.js', 'pager.js'],
     '/src/app/routes/dashboard-route.tsx',
   ),
   chunk('charts.js', ['/src/charts.tsx']),
 ];
 
 describe('screenGroups', () => {
-  it("groups what the shell and /users load beyond the entry's and /login's files, each module once", () => {
+  it("groups what the shell and /users load beyond the entry's and /login's files, /users' own apart from what another screen loads too", () => {
     expect(screenGroups(chunks)).toEqual({
       'signed-in-shell': ['/src/nav.tsx', '/src/menu.ts', '/src/table.tsx'],
-      'users-screen': ['/src/filters.tsx', '/src/tooltip-style.ts'],
+      'users-screen': ['/src/filters.tsx'],
+      // The lazy tooltip's chunk (another lazy chunk) needs it too.
+      'users-screen-shared': ['/src/tooltip-style.ts', '/src/pager.tsx'],
     });
   });
 

@@ -9,12 +9,15 @@ import { build, type Plugin } from 'vite';
  * i.e. the tree-shaken graph: the module graph alone goes through barrel files (`@mantine/core`,
  * `@tabler/icons-react`) and would make the entry reach every component (decision 0034).
  */
-export const GROUPED_SCREENS = {
-  /** What every signed-in screen renders inside (app/route-table.tsx `AppLayout`). */
-  'signed-in-shell': /[\\/]src[\\/]app[\\/]layout[\\/]app-layout\.tsx$/,
-  /** The /users screen (menu items users-list and users-create). */
-  'users-screen': /[\\/]src[\\/]app[\\/]routes[\\/]users-routes\.tsx$/,
-};
+export const GROUPED_SCREENS = [
+  /** What every signed-in screen renders inside (app/route-table.tsx `AppLayout`): one chunk. */
+  { name: 'signed-in-shell', module: /[\\/]src[\\/]app[\\/]layout[\\/]app-layout\.tsx$/, splitShared: false },
+  /**
+   * The /users screen (menu items users-list and users-create): what only it loads, and what other lazy
+   * chunks load too, so another screen does not download /users' own code.
+   */
+  { name: 'users-screen', module: /[\\/]src[\\/]app[\\/]routes[\\/]users-routes\.tsx$/, splitShared: true },
+];
 const LOGIN_MODULE = /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/]login-page\.tsx$/;
 
 /** Set while the first build runs, so that build does not start another one. */
@@ -59,12 +62,28 @@ export function screenGroups(chunks: BuiltChunk[]): Record<string, string[]> {
   };
   const facades = new Set(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [chunk.facadeModuleId] : [])));
   const taken = reach([...chunks.filter((chunk) => chunk.isEntry), facadeOf(LOGIN_MODULE)]);
+  const grouped = GROUPED_SCREENS.map((screen) => facadeOf(screen.module));
+  const others = reach(
+    chunks.filter(
+      (chunk) =>
+        chunk.facadeModuleId &&
+        !chunk.isEntry &&
+        !grouped.includes(chunk) &&
+        !LOGIN_MODULE.test(chunk.facadeModuleId),
+    ),
+  );
+  const modulesOf = (files: string[]) =>
+    files.flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !facades.has(id));
   const groups: Record<string, string[]> = {};
-  for (const [name, pattern] of Object.entries(GROUPED_SCREENS)) {
-    const files = [...reach([facadeOf(pattern)])].filter((file) => !taken.has(file));
+  GROUPED_SCREENS.forEach(({ name, splitShared }, index) => {
+    const files = [...reach([grouped[index]])].filter((file) => !taken.has(file));
     files.forEach((file) => taken.add(file));
-    groups[name] = files.flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !facades.has(id));
-  }
+    if (!splitShared) groups[name] = modulesOf(files);
+    else {
+      groups[name] = modulesOf(files.filter((file) => !others.has(file)));
+      groups[`${name}-shared`] = modulesOf(files.filter((file) => others.has(file)));
+    }
+  });
   return groups;
 }
 
