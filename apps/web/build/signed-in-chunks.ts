@@ -75,8 +75,8 @@ export function screenGroups(chunks: BuiltChunk[]): Record<string, string[]> {
   const modulesOf = (files: string[]) =>
     files.flatMap((file) => byFile.get(file)!.moduleIds).filter((id) => !facades.has(id));
   const groups: Record<string, string[]> = {};
-  GROUPED_SCREENS.forEach(({ name, splitShared }, index) => {
-    const files = [...reach([grouped[index]])].filter((file) => !taken.has(file));
+  GROUPED_SCREENS.forEach(({ name, module, splitShared }) => {
+    const files = [...reach([facadeOf(module)])].filter((file) => !taken.has(file));
     files.forEach((file) => taken.add(file));
     if (!splitShared) groups[name] = modulesOf(files);
     else {
