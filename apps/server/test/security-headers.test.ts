@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { EARLY_PROFILE_REQUEST_SCRIPT } from '@panel/shared/web/early-profile-request';
 import { bearer } from './api';
 import { createAccount, createSession } from './factories';
 import { startTestApp, type TestApp } from './test-app';
@@ -45,9 +47,12 @@ function expectCommonHeaders(response: LightMyRequestResponse): void {
   expect(policyOf(response)['frame-ancestors']).toEqual(["'none'"]);
 }
 
+/** The one inline script the panel's pages may run, by the hash of its text (decision 0110). */
+const EARLY_PROFILE_HASH = `'sha256-${createHash('sha256').update(EARLY_PROFILE_REQUEST_SCRIPT).digest('base64')}'`;
+
 const PANEL_POLICY = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", EARLY_PROFILE_HASH],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'https:', 'http:'],
   'font-src': ["'self'"],
@@ -61,7 +66,7 @@ const PANEL_POLICY = {
 };
 
 describe('security headers (decision 0023)', () => {
-  it('the panel page: its policy allows no inline or foreign script, and the page is revalidated', async () => {
+  it('the panel page: its policy allows no foreign script and one inline script by its hash, and the page is revalidated', async () => {
     for (const url of ['/', '/users', '/profile/change-password']) {
       const page = await get(url);
       expect(page.statusCode).toBe(200);
@@ -115,7 +120,7 @@ describe('security headers (decision 0023)', () => {
     const missing = await get('/assets/missing-999.js');
     expect(missing.statusCode).toBe(404);
     expectCommonHeaders(missing);
-    expect(policyOf(missing)['script-src']).toEqual(["'self'"]);
+    expect(policyOf(missing)['script-src']).toEqual(["'self'", EARLY_PROFILE_HASH]);
     expect(missing.headers['cache-control']).toBeUndefined();
   });
 
