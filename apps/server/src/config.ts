@@ -181,6 +181,10 @@ const configSchema = z
     PLAYER_CACHE_DIR: optionalText,
     PLAYER_CACHE_MAX_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
     PLAYER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+    // How many get.php playlists, and apart how many player_api listings, one process streams at once; the
+    // rest wait for a slot before their first byte, so stream starts never queue behind hundreds of transfers (decision
+    // 0100). 0: no limit.
+    PLAYER_STREAMING_ANSWERS: z.coerce.number().int().min(0).max(10_000).default(24),
     // Signs redirect-mode stream tokens (HMAC-SHA256); an edge server verifying them needs the same value.
     // Unset: a secret generated on first start and kept in the database (app_secrets 'stream_token_secret').
     STREAM_TOKEN_SECRET: optionalText.pipe(z.string().min(16).optional()),

@@ -10,6 +10,7 @@ import { API_CONTENT_SECURITY_POLICY } from '../../lib/content-security-policy';
 import { publicBaseUrl } from '../../lib/public-base-url';
 import { replyBlocked, type LineAuthGuard, type LineAuthOutcome } from '../line-auth/line-auth-guard';
 import { AnswerCache } from './answer-cache';
+import { AnswerSlots, sendInSlot } from './answer-slots';
 import { queryText, REFUSED_LOGIN, type PlayerQuery } from './player-api.service';
 import { playerApiResponse, playlistAnswer } from './player-cache.service';
 import { findPlayerLine, type PlayerLine } from './player-line';
@@ -80,6 +81,10 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
   app,
   { db, config },
 ) => {
+  // Playlists and listings wait in lines of their own: an app opening its live channels never waits
+  // behind other apps' 20 MB playlists.
+  const playlistSlots = new AnswerSlots(config.PLAYER_STREAMING_ANSWERS);
+  const listingSlots = new AnswerSlots(config.PLAYER_STREAMING_ANSWERS);
   const { cache, owned } = await openAnswerCache(db, config, (error) =>
     app.log.error({ err: error }, 'player answer render failed'),
   );
@@ -120,16 +125,16 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     if (auth.outcome === 'refused') return reply.send(REFUSED_LOGIN);
     const line = auth.line;
     const baseUrl = publicBaseUrl(request, config.PLAYER_BASE_URL);
-    return reply.send(
-      await playerApiResponse(
-        db,
-        cache,
-        line,
-        request.query as PlayerQuery,
-        baseUrl,
-        config.CONNECTION_TTL_SECONDS,
-      ),
+    const answer = await playerApiResponse(
+      db,
+      cache,
+      line,
+      request.query as PlayerQuery,
+      baseUrl,
+      config.CONNECTION_TTL_SECONDS,
     );
+    // A listing streams in a slot; a login or a detail is small and never waits behind them.
+    return typeof answer === 'string' ? reply.send(answer) : sendInSlot(reply, answer, listingSlots);
   });
 
   app.get('/get.php', async (request, reply) => {
@@ -144,10 +149,8 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     // Exactly `audio/x-mpegurl`: mpv recognises a playlist by this type only without parameters (with
     // `; charset=utf-8` it probes the body, whose first line is not a bare #EXTM3U, and refuses it). The
     // header line keeps x-tvg-url for SS IPTV and TiviMate; the body is UTF-8 (decision 0062).
-    return reply
-      .type('audio/x-mpegurl')
-      .header('Content-Disposition', 'attachment; filename="playlist.m3u"')
-      .send(body);
+    reply.type('audio/x-mpegurl').header('Content-Disposition', 'attachment; filename="playlist.m3u"');
+    return sendInSlot(reply, body, playlistSlots);
   });
 
   app.get('/xmltv.php', async (request, reply) => {

@@ -10,7 +10,9 @@ import { contentSources } from '../../db/schema';
 import { useTestApp } from '../../../test/test-app';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 
-const t = useTestApp({ CONTENT_SYNC_POLL_MS: '1000', UPSTREAM_TIMEOUT_MS: '400' });
+// A timeout far above an answer's time on a loaded machine (a sync that timed out would not be retried
+// within the test), far below the stalled upstream's 6 s of the last test.
+const t = useTestApp({ CONTENT_SYNC_POLL_MS: '1000', UPSTREAM_TIMEOUT_MS: '2000' });
 let upstream: XtreamUpstream;
 beforeAll(async () => {
   upstream = await startXtreamUpstream();
@@ -33,7 +35,7 @@ async function createSource(body: Record<string, unknown>): Promise<ContentSourc
 }
 
 async function waitFor(id: number, done: (source: ContentSource) => boolean): Promise<ContentSource> {
-  for (let attempt = 0; attempt < 150; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     const source = (await admin().get(`/api/admin/content/sources/${id}`)).json<ContentSource>();
     if (done(source)) return source;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -106,7 +108,7 @@ describe('periodic sync', () => {
 
   it('gives up on an upstream that stops answering (UPSTREAM_TIMEOUT_MS)', async () => {
     const slow = await createSource({ name: 'Parado' });
-    upstream.setDelay(1500);
+    upstream.setDelay(6000);
     try {
       expect((await admin().post(`/api/admin/content/sources/${slow.id}/sync`)).statusCode).toBe(202);
       await t.app.contentSync.settled(slow.id);
