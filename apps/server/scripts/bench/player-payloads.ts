@@ -34,6 +34,9 @@ import {
   timedGet,
 } from './player-bench-env';
 import { round, summarise } from './stats';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Database } from '../../src/db/database';
+import { bumpLibraryVersion } from '../../src/delivery/content/library-version.repository';
 
 const { values } = parseArgs({
   options: {
@@ -118,9 +121,12 @@ function startPlainFileServer(path: string): Promise<string> {
   });
 }
 
-/** Renders the answer again: a new library version, so the answer cache files it anew (decision 0043). */
+/**
+ * Renders the answer again: the whole library's version raised hard, as a removal does, so the answer cache
+ * neither serves the previous file while it renders nor keeps it (decisions 0043, 0100).
+ */
 async function coldGet(): Promise<Awaited<ReturnType<typeof timedGet>>> {
-  await pool.query(`select nextval('content_library_version')`);
+  await bumpLibraryVersion(drizzle(pool) as unknown as Database, { hard: true });
   return timedGet(agent, `${server.url}${apiPath}`, { keep: true });
 }
 
