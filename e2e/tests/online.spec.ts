@@ -52,16 +52,27 @@ async function startEdge(): Promise<{ url: string; connections: number[]; close:
   };
 }
 
-/** What a player does first: asks the playlist for the channel's address on the panel. */
+/**
+ * What a player does first: asks the playlist for the channel's address on the panel. Right after a sync the
+ * previous playlist is served while the new one renders (decision 0100), so it asks again, as an app reloads.
+ */
 async function channelUrl(baseURL: string, username: string, channel: string): Promise<string> {
-  const playlist = await fetch(
-    `${baseURL}/get.php?username=${username}&password=${PASSWORD}&type=m3u_plus&output=ts`,
-  ).then((response) => response.text());
-  const lines = playlist.split('\n');
-  const at = lines.findIndex((line) => line.startsWith('#EXTINF') && line.endsWith(`,${channel}`));
-  const url = lines[at + 1]?.trim();
-  expect(url, `${channel} in ${username}'s playlist`).toMatch(/\/live\//);
-  return url ?? '';
+  let url = '';
+  await expect
+    .poll(
+      async () => {
+        const playlist = await fetch(
+          `${baseURL}/get.php?username=${username}&password=${PASSWORD}&type=m3u_plus&output=ts`,
+        ).then((response) => response.text());
+        const lines = playlist.split('\n');
+        const at = lines.findIndex((line) => line.startsWith('#EXTINF') && line.endsWith(`,${channel}`));
+        url = at === -1 ? '' : (lines[at + 1]?.trim() ?? '');
+        return url;
+      },
+      { message: `${channel} in ${username}'s playlist`, timeout: 10_000 },
+    )
+    .toMatch(/\/live\//);
+  return url;
 }
 
 const playerHeaders = (username: string) => ({ 'user-agent': `VLC/3.0.20 LibVLC/3.0.20 ${username}` });

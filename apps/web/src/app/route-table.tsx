@@ -8,6 +8,7 @@ import {
   type BuiltRouteItemId,
   type MenuRoute,
 } from '@/config/menu-definition';
+import { isInEveryAudience } from '@/config/menu-types';
 import { paths } from '@/config/paths';
 import { startEarlyRequest } from '@/lib/api-client';
 import { readStoredAuth } from '@/lib/auth-storage';
@@ -234,5 +235,6 @@ export function preloadScreen(pathname: string, queryClient?: QueryClient): void
   AppLayout.preload();
   // A failed download is React.lazy's to report, when the guard renders.
   if (route.audiences.length > 0) loadRoleGuard().catch(() => undefined);
-  route.page.preload(queryClient);
+  // The guard's own rule: a screen the role may not open asks the server for nothing (decision 0110).
+  route.page.preload(queryClient, (profile) => isInEveryAudience(route.audiences, { type: profile.type }));
 }

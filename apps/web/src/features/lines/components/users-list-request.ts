@@ -38,12 +38,16 @@ export function usersListParams(
  * Asks for the first page /users will show as soon as its code and the profile are there, instead of once
  * the shell and the page have rendered (~0.3–0.4 s later on the benchmark's VM, docs/benchmarks.md P5;
  * decision 0110). The page then finds the answer in the query cache, under the same key. A failure is the
- * page's to show: its own query reports it (a 401 goes through the session failure handler either way).
+ * page's to show: its own query reports it. A role the route's guard sends elsewhere asks for nothing (a 401 goes through the session failure handler either way).
  */
-export function prefetchUsersList(queryClient: QueryClient): void {
+export function prefetchUsersList(
+  queryClient: QueryClient,
+  opens: (profile: Profile) => boolean = () => true,
+): void {
   queryClient
     .fetchQuery(profileQueryOptions())
     .then((profile) => {
+      if (!opens(profile)) return;
       const stored = initialListState(usersListStorage(profile));
       const list = { ...stored, params: listParamsOf(stored.page, stored.per, stored.sort) };
       return queryClient.prefetchQuery(

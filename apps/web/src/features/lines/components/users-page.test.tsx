@@ -500,4 +500,20 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
       expect(listCalls(rendered.calls)).toHaveLength(0);
     },
   );
+
+  it('asks for no list when the route would not open for the profile (a publisher on /users)', async () => {
+    const queryClient = createTestQueryClient();
+    const calls = mockApi({
+      'GET /users': page([]),
+      'GET /profile': { body: buildProfile({ type: 'publisher', id: 9, username: 'editor01' }) },
+    });
+    const asked: string[] = [];
+    prefetchUsersList(queryClient, (profile) => {
+      asked.push(profile.type);
+      return profile.type !== 'publisher';
+    });
+    await waitFor(() => expect(asked).toEqual(['publisher']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls(calls)).toHaveLength(0);
+  });
 });
