@@ -58,6 +58,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   await expect(form.getByText('O campo é obrigatório').first()).toBeVisible();
   await form.getByTestId('content-source-name').fill('Lista E2E');
   await form.getByTestId('content-source-url').fill(playlist);
+  await form.getByTestId('content-source-guide-offset').selectOption('180');
   await shot(page, '74-content-source-form-1366');
   await form.getByTestId('content-source-submit').click();
   await expect(form).toBeHidden();
@@ -69,6 +70,7 @@ test('the admin adds an M3U source, syncs it, files a category in a bouquet and 
   const part = (name: string) => card.getByTestId(`content-source-${sourceId}-${name}`);
   await expect(part('kind')).toHaveText('M3U');
   await expect(part('delivery')).toHaveText('Redirecionamento');
+  await expect(part('guide-offset')).toHaveText('+03:00');
   await expect(part('status')).toHaveText('Nunca sincronizada');
 
   await part('sync').click();

@@ -40,7 +40,39 @@ export const CONTENT_MESSAGES = {
   syncInterrupted: 'Sincronização interrompida (servidor parado ou fonte removida).',
   syncStale: 'Sincronização abandonada: o servidor parou durante a execução.',
   syncUnexpected: 'Erro inesperado durante a sincronização; veja o log do servidor.',
+  guideOffsetInvalid: 'Informe o ajuste do guia entre -12:00 e +14:00 horas, em passos de 15 minutos',
+  guideOffsetWhileSyncing: 'Aguarde o fim da sincronização para mudar o ajuste de horário do guia.',
 } as const;
+
+/**
+ * A source's guide time offset (decision 0125): minutes added to every programme's start and stop at
+ * import, for providers whose guide is hours off; -12:00 to +14:00 (the world's UTC offsets) in
+ * 15-minute steps (+05:45, +12:45 exist). Positive moves the programmes later.
+ */
+export const GUIDE_OFFSET_MIN_MINUTES = -720;
+export const GUIDE_OFFSET_MAX_MINUTES = 840;
+export const GUIDE_OFFSET_STEP_MINUTES = 15;
+
+export const guideOffsetSchema = z
+  .number({ error: CONTENT_MESSAGES.guideOffsetInvalid })
+  .int(CONTENT_MESSAGES.guideOffsetInvalid)
+  .min(GUIDE_OFFSET_MIN_MINUTES, CONTENT_MESSAGES.guideOffsetInvalid)
+  .max(GUIDE_OFFSET_MAX_MINUTES, CONTENT_MESSAGES.guideOffsetInvalid)
+  .refine((minutes) => minutes % GUIDE_OFFSET_STEP_MINUTES === 0, CONTENT_MESSAGES.guideOffsetInvalid);
+
+/** Every offset the rule accepts, from -12:00 to +14:00 (the panel's choices). */
+export const GUIDE_OFFSET_CHOICES: readonly number[] = Array.from(
+  { length: (GUIDE_OFFSET_MAX_MINUTES - GUIDE_OFFSET_MIN_MINUTES) / GUIDE_OFFSET_STEP_MINUTES + 1 },
+  (_, index) => GUIDE_OFFSET_MIN_MINUTES + index * GUIDE_OFFSET_STEP_MINUTES,
+);
+
+/** 180 → '+03:00', -330 → '-05:30', 0 → '+00:00'. */
+export function formatGuideOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${sign}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+}
 
 /** Categories whose name says they are adult content join only the adult bouquets (decision 0037). */
 export const ADULT_CATEGORY_PATTERN = /adult|adulto|xxx|\+18|18\+/i;
@@ -101,6 +133,8 @@ export const contentSourceSchema = z.object({
   xmltv_url: z.string().nullable(),
   delivery_mode: z.enum(DELIVERY_MODES),
   sync_interval_minutes: z.number().int().nullable(),
+  /** Minutes added to the guide's times at import (decision 0125). */
+  guide_offset_minutes: z.number().int(),
   sync_status: z.enum(SYNC_STATUSES),
   /** Unix seconds. */
   sync_started_at: z.number().int().nullable(),
@@ -161,6 +195,7 @@ export const contentSourceInputSchema = z.discriminatedUnion('kind', [
       .min(1, CONTENT_MESSAGES.credentialsRequired),
     delivery_mode: z.enum(DELIVERY_MODES).default('proxy'),
     sync_interval_minutes: intervalSchema,
+    guide_offset_minutes: guideOffsetSchema.default(0),
   }),
   z.object({
     kind: z.literal('m3u'),
@@ -172,6 +207,7 @@ export const contentSourceInputSchema = z.discriminatedUnion('kind', [
       .or(z.literal('').transform(() => null)),
     delivery_mode: z.enum(DELIVERY_MODES).default('redirect'),
     sync_interval_minutes: intervalSchema,
+    guide_offset_minutes: guideOffsetSchema.default(0),
   }),
 ]);
 export type ContentSourceInput = z.input<typeof contentSourceInputSchema>;
@@ -194,6 +230,7 @@ export const contentSourceUpdateSchema = z.object({
     .max(10_080, CONTENT_MESSAGES.intervalInvalid)
     .nullable()
     .optional(),
+  guide_offset_minutes: guideOffsetSchema.optional(),
 });
 export type ContentSourceUpdate = z.input<typeof contentSourceUpdateSchema>;
 

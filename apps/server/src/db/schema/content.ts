@@ -42,6 +42,8 @@ export const contentSources = pgTable(
     deliveryMode: text('delivery_mode').$type<'redirect' | 'proxy'>().notNull(),
     /** Minutes between automatic syncs; null: only when someone asks. */
     syncIntervalMinutes: integer('sync_interval_minutes'),
+    /** Minutes added to the guide's programme times at import, -720 to 840 in steps of 15 (decision 0125). */
+    guideOffsetMinutes: integer('guide_offset_minutes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The sync in progress or the last one: running, ok or failed. */
     syncStatus: text('sync_status').$type<'idle' | 'running' | 'ok' | 'failed'>().notNull().default('idle'),
@@ -59,6 +61,10 @@ export const contentSources = pgTable(
     check(
       'content_sources_interval',
       sql`${table.syncIntervalMinutes} is null or ${table.syncIntervalMinutes} >= 5`,
+    ),
+    check(
+      'content_sources_guide_offset',
+      sql`${table.guideOffsetMinutes} between -720 and 840 and ${table.guideOffsetMinutes} % 15 = 0`,
     ),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   contentCategories,
@@ -374,11 +374,30 @@ export async function lastProgrammeId(db: Database): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** The guide swap of a finished sync: the source's programmes from before it go. */
-export async function deleteProgrammesUpTo(db: Database, sourceId: number, lastId: number): Promise<void> {
-  await db
-    .delete(epgProgrammes)
-    .where(and(eq(epgProgrammes.sourceId, sourceId), lte(epgProgrammes.id, lastId)));
+/**
+ * The guide swap of a finished sync (decision 0127): the source's programmes from before it go for the
+ * channels it brought programmes for (`channelIds`); of the other channels only those ended before
+ * `endedBefore` go, so a guide missing a channel for a day does not empty it.
+ */
+export async function replaceProgrammes(
+  db: Database,
+  sourceId: number,
+  lastId: number,
+  channelIds: string[],
+  endedBefore: Date,
+): Promise<void> {
+  await db.execute(sql`delete from epg_programmes
+    where source_id = ${sourceId} and id <= ${lastId}
+      and (stops_at < ${endedBefore.toISOString()}
+        or channel_id in (select jsonb_array_elements_text(${JSON.stringify(channelIds)}::jsonb)))`);
+}
+
+/** Moves a source's stored programmes by `minutes` (its guide offset changed; decision 0125). */
+export async function shiftSourceProgrammes(db: Database, sourceId: number, minutes: number): Promise<void> {
+  await db.execute(sql`update epg_programmes
+    set starts_at = starts_at + make_interval(mins => ${minutes}::int),
+      stops_at = stops_at + make_interval(mins => ${minutes}::int)
+    where source_id = ${sourceId}`);
 }
 
 /** A failed guide import leaves the previous guide as it was: its new rows go. */

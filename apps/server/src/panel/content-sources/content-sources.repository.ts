@@ -54,6 +54,24 @@ export async function updateSourceRow(
   return row;
 }
 
+/**
+ * Updates a source only while no sync of it runs (or the running one is stale): the condition is on the
+ * row a sync's claim updates, so a sync either started before (undefined here) or reads these values
+ * (decision 0125).
+ */
+export async function updateIdleSourceRow(
+  db: Database,
+  id: number,
+  values: Partial<SourceInsert>,
+): Promise<SourceRow | undefined> {
+  const [row] = await db
+    .update(contentSources)
+    .set(values)
+    .where(and(eq(contentSources.id, id), sql`(${contentSources.syncStatus} <> 'running' or ${isStale})`))
+    .returning();
+  return row;
+}
+
 export async function deleteSourceRow(db: Database, id: number): Promise<boolean> {
   const deleted = await db
     .delete(contentSources)

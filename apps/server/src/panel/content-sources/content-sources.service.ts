@@ -20,13 +20,14 @@ import {
   replaceCategoryBouquets,
 } from './content-categories.repository';
 import { bumpLibraryVersion } from '../../delivery/for-panel';
-import { retireSourceContent } from './content-library.repository';
+import { retireSourceContent, shiftSourceProgrammes } from './content-library.repository';
 import {
   deleteSourceRow,
   findSourceByUrl,
   findSourceRow,
   insertSourceRow,
   listSourceRows,
+  updateIdleSourceRow,
   updateSourceRow,
   type SourceInsert,
   type SourceRow,
@@ -48,6 +49,7 @@ export function toContentSource(row: SourceRow): ContentSource {
     xmltv_url: row.xmltvUrl,
     delivery_mode: row.deliveryMode,
     sync_interval_minutes: row.syncIntervalMinutes,
+    guide_offset_minutes: row.guideOffsetMinutes,
     sync_status: row.syncStatus,
     sync_started_at: row.syncStartedAt ? unixSeconds(row.syncStartedAt) : null,
     sync_finished_at: row.syncFinishedAt ? unixSeconds(row.syncFinishedAt) : null,
@@ -73,6 +75,7 @@ export function sourceValues(input: SourceInput): SourceInsert {
         xmltvUrl: null,
         deliveryMode: input.delivery_mode,
         syncIntervalMinutes: input.sync_interval_minutes,
+        guideOffsetMinutes: input.guide_offset_minutes,
       }
     : {
         kind: 'm3u',
@@ -83,6 +86,7 @@ export function sourceValues(input: SourceInput): SourceInsert {
         xmltvUrl: input.xmltv_url ?? null,
         deliveryMode: input.delivery_mode,
         syncIntervalMinutes: input.sync_interval_minutes,
+        guideOffsetMinutes: input.guide_offset_minutes,
       };
 }
 
@@ -121,14 +125,30 @@ export function createContentSourcesService(db: Database, runner: SyncRunner) {
           input.sync_interval_minutes === undefined
             ? current.syncIntervalMinutes
             : input.sync_interval_minutes,
+        guide_offset_minutes: input.guide_offset_minutes ?? current.guideOffsetMinutes,
       });
       if (!merged.success) {
         const issue = merged.error.issues[0];
         throw AppError.badRequest(issue?.message ?? CONTENT_MESSAGES.required, issue?.path.join('.'));
       }
       const { kind: _kind, ...values } = sourceValues(merged.data);
-      const row = await updateSourceRow(db, id, values);
-      if (!row) throw AppError.notFound(CONTENT_MESSAGES.sourceNotFound);
+      const shift = merged.data.guide_offset_minutes - current.guideOffsetMinutes;
+      if (shift === 0) {
+        const row = await updateSourceRow(db, id, values);
+        if (!row) throw AppError.notFound(CONTENT_MESSAGES.sourceNotFound);
+        return toContentSource(row);
+      }
+      // A new guide offset applies at once: the stored programmes move by the difference, with the
+      // change, never while a sync writes programmes at the old offset (decision 0125).
+      const row = await runInTransaction(db, async (tx) => {
+        const updated = await updateIdleSourceRow(tx, id, values);
+        if (updated) await shiftSourceProgrammes(tx, id, shift);
+        return updated;
+      });
+      if (!row) {
+        await requireSource(id);
+        throw AppError.conflict(CONTENT_MESSAGES.guideOffsetWhileSyncing);
+      }
       return toContentSource(row);
     },
 

@@ -203,11 +203,17 @@ describe('Xtream import', () => {
         id: idOf('1001'),
         retiredAt: null,
       });
+      // The guide no longer has esporte.br: its programmes stay until they end (decision 0127).
       const programmes = await t.db
-        .select({ count: sql<number>`count(*)::int` })
+        .select({ channel: epgProgrammes.channelId, count: sql<number>`count(*)::int` })
         .from(epgProgrammes)
-        .where(eq(epgProgrammes.sourceId, source.id));
-      expect(programmes[0]?.count).toBe(4);
+        .where(eq(epgProgrammes.sourceId, source.id))
+        .groupBy(epgProgrammes.channelId)
+        .orderBy(epgProgrammes.channelId);
+      expect(programmes).toEqual([
+        { channel: 'esporte.br', count: 4 },
+        { channel: 'noticias1.br', count: 4 },
+      ]);
 
       // It comes back: the same row, un-retired.
       upstream.setCatalog(defaultUpstreamCatalog());

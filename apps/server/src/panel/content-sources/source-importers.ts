@@ -2,9 +2,9 @@ import { isTwentyFourHourChannel } from '@panel/shared/content-sources/content-s
 import type { Readable } from 'node:stream';
 import {
   deleteProgrammesAfter,
-  deleteProgrammesUpTo,
   insertProgrammes,
   lastProgrammeId,
+  replaceProgrammes,
   upsertEpgChannels,
   type EpgChannelValues,
   type ProgrammeValues,
@@ -69,12 +69,20 @@ function videoInfo(source: Json): Record<string, unknown> {
   return info;
 }
 
-/** Reads a guide into epg_channels and epg_programmes; the source's previous programmes go at the end. */
-async function importGuide(writer: LibraryWriter, sourceId: number, input: Readable): Promise<void> {
+/**
+ * Reads a guide into epg_channels and epg_programmes. Every time moves by the source's guide offset
+ * (decision 0125). At the end the source's previous programmes go, but only of the channels this guide
+ * brought programmes for (decision 0127): a channel it lacks keeps what it had until that has ended, and
+ * another source's programmes are never touched.
+ */
+async function importGuide(writer: LibraryWriter, source: SourceRow, input: Readable): Promise<void> {
   await writer.startPhase('epg', null);
   const db = writer.db;
+  const sourceId = source.id;
+  const shift = source.guideOffsetMinutes * 60_000;
   const watermark = await lastProgrammeId(db);
   const channels = new Map<string, EpgChannelValues>();
+  const replaced = new Set<string>();
   let programmes: ProgrammeValues[] = [];
   const oldest = Date.now() - GUIDE_PAST_MS;
   const flushChannels = async () => {
@@ -93,21 +101,24 @@ async function importGuide(writer: LibraryWriter, sourceId: number, input: Reada
       if (item.type === 'channel') {
         channels.set(item.id, { id: item.id, displayName: item.displayName, icon: item.icon });
         if (channels.size >= BATCH_SIZE) await flushChannels();
-      } else if (item.stopsAt.getTime() >= oldest) {
-        programmes.push({
-          channelId: item.channelId,
-          startsAt: item.startsAt,
-          stopsAt: item.stopsAt,
-          title: item.title,
-          description: item.description,
-          lang: item.lang,
-        });
-        if (programmes.length >= BATCH_SIZE) await flushProgrammes();
+        continue;
       }
+      const stopsAt = new Date(item.stopsAt.getTime() + shift);
+      if (stopsAt.getTime() < oldest) continue;
+      replaced.add(item.channelId);
+      programmes.push({
+        channelId: item.channelId,
+        startsAt: new Date(item.startsAt.getTime() + shift),
+        stopsAt,
+        title: item.title,
+        description: item.description,
+        lang: item.lang,
+      });
+      if (programmes.length >= BATCH_SIZE) await flushProgrammes();
     }
     await flushChannels();
     await flushProgrammes();
-    await deleteProgrammesUpTo(db, sourceId, watermark);
+    await replaceProgrammes(db, sourceId, watermark, [...replaced], new Date(oldest));
   } catch (error) {
     await deleteProgrammesAfter(db, sourceId, watermark).catch(() => undefined);
     throw error;
@@ -291,7 +302,7 @@ export async function importXtream(
   await writer.flush();
 
   await writer.retireUnseen({ streams: ['live', 'movie', 'episode'], series: true, categories: true });
-  await importGuide(writer, source.id, await client.guide());
+  await importGuide(writer, source, await client.guide());
 }
 
 export async function importM3u(
@@ -361,5 +372,5 @@ export async function importM3u(
   }
   await writer.flush();
   await writer.retireUnseen({ streams: ['live', 'movie', 'episode'], series: true, categories: true });
-  if (source.xmltvUrl) await importGuide(writer, source.id, await openTextStream(source.xmltvUrl, options));
+  if (source.xmltvUrl) await importGuide(writer, source, await openTextStream(source.xmltvUrl, options));
 }

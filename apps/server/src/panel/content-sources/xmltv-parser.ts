@@ -25,26 +25,43 @@ export interface XmltvProgramme {
 }
 export type XmltvItem = XmltvChannel | XmltvProgramme;
 
-const XMLTV_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?\s*(?:([+-])(\d{2}):?(\d{2}))?/;
+/**
+ * XMLTV's time (decision 0126): `YYYYMMDDhhmmss` or an initial part of it down to the hour (minutes and
+ * seconds default to 0), then an optional time zone: `+HHMM`, `+HH:MM`, `+HH`, or `Z`/`UTC`/`GMT`. No
+ * zone means UTC, as the XMLTV DTD says. Anything else (a named zone such as `BST`, whose offset is not
+ * in the file, a 13th month, trailing text) is not a time: the programme is skipped rather than
+ * placed at a guessed hour.
+ */
+const XMLTV_TIME =
+  /^(\d{4})(\d{2})(\d{2})(\d{2})(?:(\d{2})(\d{2})?)?\s*(?:([+-])(\d{2})(?::?(\d{2}))?|(Z|UTC|GMT))?$/i;
 
-/** "20250101120000 +0200" → the instant; no offset: UTC. Invalid: undefined. */
+/** "20250101120000 +0200" → the instant 10:00 UTC; no offset: UTC. Invalid: undefined. */
 export function parseXmltvTime(text: string | undefined): Date | undefined {
   const match = XMLTV_TIME.exec((text ?? '').trim());
   if (!match) return undefined;
-  const [, year, month, day, hour, minute, second = '00', sign, offsetHours, offsetMinutes] = match;
-  let time = Date.UTC(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hour),
-    Number(minute),
-    Number(second),
-  );
+  const [, year, month, day, hour, minute = '00', second = '00', sign, zoneHours, zoneMinutes = '00'] = match;
+  const fields = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [y, mo, d, h, mi, se] = fields;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) return undefined;
+  const local = Date.UTC(y, mo - 1, d, h, mi, se);
+  // 31 February and the like roll over in Date.UTC: not a date.
+  if (new Date(local).getUTCDate() !== d) return undefined;
+  let offsetMinutes = 0;
   if (sign) {
-    const offset = (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
-    time += sign === '+' ? -offset : offset;
+    const hours = Number(zoneHours);
+    const minutes = Number(zoneMinutes);
+    if (hours > 14 || minutes > 59) return undefined;
+    offsetMinutes = (sign === '+' ? 1 : -1) * (hours * 60 + minutes);
   }
-  return Number.isNaN(time) ? undefined : new Date(time);
+  // The file's clock says `local` at `offsetMinutes` east of UTC: the instant is that much earlier.
+  return new Date(local - offsetMinutes * 60_000);
 }
 
 export async function* parseXmltv(input: Readable): AsyncGenerator<XmltvItem> {

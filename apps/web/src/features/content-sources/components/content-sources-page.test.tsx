@@ -27,6 +27,7 @@ function buildSource(overrides: Partial<ContentSource> = {}): ContentSource {
     xmltv_url: null,
     delivery_mode: 'proxy',
     sync_interval_minutes: 360,
+    guide_offset_minutes: 0,
     sync_status: 'ok',
     sync_started_at: 1_763_700_000,
     sync_finished_at: 1_763_700_090,
@@ -177,6 +178,7 @@ describe('the source form', () => {
       password: 'segredo9',
       delivery_mode: 'proxy',
       sync_interval_minutes: null,
+      guide_offset_minutes: 0,
     });
     await waitFor(() => expect(screen.queryAllByTestId('content-source-form')).toHaveLength(0));
   });
@@ -206,6 +208,7 @@ describe('the source form', () => {
       xmltv_url: 'http://guia.exemplo.com/epg.xml',
       delivery_mode: 'redirect',
       sync_interval_minutes: 60,
+      guide_offset_minutes: 0,
     });
   });
 
@@ -234,8 +237,44 @@ describe('the source form', () => {
       username: 'linha01',
       delivery_mode: 'redirect',
       sync_interval_minutes: 360,
+      guide_offset_minutes: 0,
     });
     patchAnswer = { body: buildSource({ name: 'Servidor novo' }) };
+    fireEvent.click(within(form).getByTestId('content-source-submit'));
+    expect(await screen.findAllByText(CONTENT_MESSAGES.sourceSaved)).toHaveLength(1);
+  });
+
+  it('shows the guide offset on the card and edits it; a refusal of the offset goes under it', async () => {
+    let patchAnswer: MockAnswer = {
+      status: 400,
+      body: {
+        status: 400,
+        code: 'validation_failed',
+        message: CONTENT_MESSAGES.guideOffsetInvalid,
+        field: 'guide_offset_minutes',
+      },
+    };
+    const calls = mockApi({
+      'GET /admin/content/sources': list(buildSource({ guide_offset_minutes: 180 }), buildSource({ id: 5 })),
+      'PATCH /admin/content/sources/4': () => patchAnswer,
+    });
+    renderPage();
+    expect((await screen.findByTestId('content-source-4-guide-offset')).textContent).toBe('+03:00');
+    expect(screen.getByTestId('content-source-5-guide-offset').textContent).toBe('Sem ajuste');
+    fireEvent.click(screen.getByTestId('content-source-4-edit'));
+    const form = await screen.findByTestId('content-source-form');
+    const select = screen.getByTestId('content-source-guide-offset') as HTMLSelectElement;
+    expect(select.value).toBe('180');
+    const options = [...select.options].map((option) => option.text);
+    expect(options[0]).toBe('-12:00');
+    expect(options.at(-1)).toBe('+14:00');
+    expect(options).toContain('+05:45');
+    expect(options).toContain('Sem ajuste');
+    fireEvent.change(select, { target: { value: '-330' } });
+    fireEvent.click(within(form).getByTestId('content-source-submit'));
+    expect(await within(form).findAllByText(CONTENT_MESSAGES.guideOffsetInvalid)).toHaveLength(1);
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ guide_offset_minutes: -330 });
+    patchAnswer = { body: buildSource({ guide_offset_minutes: -330 }) };
     fireEvent.click(within(form).getByTestId('content-source-submit'));
     expect(await screen.findAllByText(CONTENT_MESSAGES.sourceSaved)).toHaveLength(1);
   });

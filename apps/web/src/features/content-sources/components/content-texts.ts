@@ -38,6 +38,11 @@ export const CONTENT_TEXTS = {
     'Proxy: o vídeo passa por este servidor; necessário quando a origem não pode ser exposta (Xtream).',
   interval: 'Intervalo de sincronização (minutos)',
   intervalHint: 'Em branco: só sincroniza quando você pedir (5 a 10080 minutos)',
+  guideOffset: 'Ajuste de horário do guia',
+  guideOffsetHint:
+    'Somado aos horários dos programas: +03:00 mostra o guia 3 horas mais tarde. Vale na hora para o guia já importado.',
+  guideOffsetShort: 'Ajuste do guia',
+  noGuideOffset: 'Sem ajuste',
   schedule: 'Sincronização',
   guide: 'Guia',
   delivery: 'Entrega',

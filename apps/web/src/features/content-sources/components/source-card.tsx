@@ -2,7 +2,11 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { ContentSource, SyncSummary } from '@panel/shared/content-sources/content-sources-api';
+import {
+  formatGuideOffset,
+  type ContentSource,
+  type SyncSummary,
+} from '@panel/shared/content-sources/content-sources-api';
 import { formatPanelDateTime } from '@/lib/format-date';
 import { useSyncPolling } from '../api/get-content-source';
 import { replaceSource } from '../api/replace-source';
@@ -89,6 +93,14 @@ export function SourceCard({ source, syncing, onSync, onEdit, onRemove }: Source
               {source.sync_interval_minutes
                 ? CONTENT_TEXTS.every(source.sync_interval_minutes)
                 : CONTENT_TEXTS.manualOnly}
+            </b>
+          </Text>
+          <Text size="sm">
+            {CONTENT_TEXTS.guideOffsetShort}:{' '}
+            <b data-testid={`${testId}-guide-offset`}>
+              {source.guide_offset_minutes === 0
+                ? CONTENT_TEXTS.noGuideOffset
+                : formatGuideOffset(source.guide_offset_minutes)}
             </b>
           </Text>
           <Text size="sm">

@@ -2,6 +2,8 @@ import { NativeSelect, PasswordInput, SegmentedControl, Stack, Text, TextInput }
 import { useState } from 'react';
 import {
   contentSourceInputSchema,
+  formatGuideOffset,
+  GUIDE_OFFSET_CHOICES,
   type ContentSource,
   type ContentSourceInput,
   type ContentSourceUpdate,
@@ -32,9 +34,12 @@ export interface SourceFormValues {
   xmltv_url: string;
   delivery_mode: DeliveryMode;
   interval: string;
+  /** Minutes, as the select's value (decision 0125). */
+  guide_offset: string;
 }
 
-type FieldName = 'name' | 'url' | 'username' | 'password' | 'xmltv_url' | 'delivery_mode' | 'interval';
+type FieldName =
+  'name' | 'url' | 'username' | 'password' | 'xmltv_url' | 'delivery_mode' | 'interval' | 'guide_offset';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** Xtream URLs carry the upstream line's credentials: proxied by default; M3U redirected (decision 0037). */
@@ -50,6 +55,7 @@ function initialValues(source: ContentSource | undefined): SourceFormValues {
     xmltv_url: source?.xmltv_url ?? '',
     delivery_mode: source?.delivery_mode ?? 'proxy',
     interval: source?.sync_interval_minutes ? String(source.sync_interval_minutes) : '',
+    guide_offset: String(source?.guide_offset_minutes ?? 0),
   };
 }
 
@@ -67,6 +73,7 @@ export function toSourceInput(values: SourceFormValues): ContentSourceInput {
     url: values.url,
     delivery_mode: values.delivery_mode,
     sync_interval_minutes: intervalValue(values.interval),
+    guide_offset_minutes: Number(values.guide_offset),
   };
   return values.kind === 'xtream'
     ? { kind: 'xtream', ...common, username: values.username, password: values.password }
@@ -86,7 +93,11 @@ export function validateSource(values: SourceFormValues, editing: ContentSource 
   for (const issue of result.error.issues) {
     const key = issue.path[0];
     const field: FieldName | undefined =
-      key === 'sync_interval_minutes' ? 'interval' : (key as FieldName | undefined);
+      key === 'sync_interval_minutes'
+        ? 'interval'
+        : key === 'guide_offset_minutes'
+          ? 'guide_offset'
+          : (key as FieldName | undefined);
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
@@ -99,6 +110,7 @@ export function toSourceUpdate(values: SourceFormValues): ContentSourceUpdate {
     url: values.url,
     delivery_mode: values.delivery_mode,
     sync_interval_minutes: intervalValue(values.interval),
+    guide_offset_minutes: Number(values.guide_offset),
   };
   if (values.kind === 'xtream') {
     update.username = values.username;
@@ -117,6 +129,7 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   xmltv_url: 'xmltv_url',
   delivery_mode: 'delivery_mode',
   sync_interval_minutes: 'interval',
+  guide_offset_minutes: 'guide_offset',
 };
 
 interface SourceFormModalProps {
@@ -253,6 +266,18 @@ export function SourceFormModal({ source, onClose }: SourceFormModalProps) {
             onChange={(event) => set('interval', event.currentTarget.value)}
             error={errors.interval}
             data-testid="content-source-interval"
+          />
+          <NativeSelect
+            label={CONTENT_TEXTS.guideOffset}
+            description={CONTENT_TEXTS.guideOffsetHint}
+            value={values.guide_offset}
+            onChange={(event) => set('guide_offset', event.currentTarget.value)}
+            error={errors.guide_offset}
+            data={GUIDE_OFFSET_CHOICES.map((minutes) => ({
+              value: String(minutes),
+              label: minutes === 0 ? CONTENT_TEXTS.noGuideOffset : formatGuideOffset(minutes),
+            }))}
+            data-testid="content-source-guide-offset"
           />
           <DialogActions
             onCancel={onClose}

@@ -1,0 +1,3 @@
+-- A content source's guide time offset in minutes, added to programme times at import (decision 0125).
+ALTER TABLE "content_sources" ADD COLUMN "guide_offset_minutes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "content_sources" ADD CONSTRAINT "content_sources_guide_offset" CHECK ("content_sources"."guide_offset_minutes" between -720 and 840 and "content_sources"."guide_offset_minutes" % 15 = 0);
