@@ -43,3 +43,12 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER lines_portal_mac_change BEFORE UPDATE OF macaddr ON lines FOR EACH ROW
   WHEN (OLD.macaddr IS DISTINCT FROM NEW.macaddr) EXECUTE FUNCTION reset_portal_device();
+--> statement-breakpoint
+-- 'Liberar aparelho' and a message to the box are logged with codes of their own (decision 0114, 0116). As
+-- in 0008, the new checks are a superset of the old ones, added NOT VALID and validated afterwards.
+ALTER TABLE "credit_ledger" DROP CONSTRAINT "credit_ledger_action";--> statement-breakpoint
+ALTER TABLE "logs" DROP CONSTRAINT "logs_action";--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_action" CHECK (action in ('add', 'remove', 'created', 'block', 'unblock', 'delete', 'transfer_reseller', 'renewed', 'renewed_calendar', 'add_days', 'expiry_2359', 'update_screen', 'update_username', 'update_password', 'system_change', 'user_created', 'cleanup', 'bonus', 'disconnect', 'release_device', 'portal_message')) NOT VALID;--> statement-breakpoint
+ALTER TABLE "logs" ADD CONSTRAINT "logs_action" CHECK (action in ('add', 'remove', 'created', 'block', 'unblock', 'delete', 'transfer_reseller', 'renewed', 'renewed_calendar', 'add_days', 'expiry_2359', 'update_screen', 'update_username', 'update_password', 'system_change', 'user_created', 'cleanup', 'bonus', 'disconnect', 'release_device', 'portal_message')) NOT VALID;--> statement-breakpoint
+ALTER TABLE "credit_ledger" VALIDATE CONSTRAINT "credit_ledger_action";--> statement-breakpoint
+ALTER TABLE "logs" VALIDATE CONSTRAINT "logs_action";
