@@ -98,8 +98,17 @@ export class PortalClient {
   }
 
   /** create_link's URL without the player prefix ("ffmpeg "). */
-  async link(type: 'itv' | 'vod' | 'series', cmd: string, extra: Record<string, string> = {}): Promise<string> {
-    const answer = await this.call(type, 'create_link', { cmd, ...extra, forced_storage: '0', disable_ad: '0' });
+  async link(
+    type: 'itv' | 'vod' | 'series',
+    cmd: string,
+    extra: Record<string, string> = {},
+  ): Promise<string> {
+    const answer = await this.call(type, 'create_link', {
+      cmd,
+      ...extra,
+      forced_storage: '0',
+      disable_ad: '0',
+    });
     const js = answer.js as { cmd: string };
     return js.cmd.replace(/^\S+\s+/, '');
   }

@@ -1,6 +1,11 @@
 import type { Database } from '../../db/database';
 import { findVisibleSeries, type EpisodeRow } from '../content/content-read.repository';
-import { portalCategories, portalPage, type PortalItemRow, type PortalKind } from '../content/portal-read.repository';
+import {
+  portalCategories,
+  portalPage,
+  type PortalItemRow,
+  type PortalKind,
+} from '../content/portal-read.repository';
 import type { PortalLine } from './portal-line.repository';
 import { localDateTime } from './portal-time';
 
@@ -39,7 +44,8 @@ const NO_ARCHIVE: ArchiveWindow = { hours: 0 };
 
 export const liveCmd = (id: number) => `ffmpeg http://localhost/ch/${id}`;
 const movieCmd = (id: number) => `ffmpeg http://localhost/movie/${id}`;
-const seasonCmd = (seriesId: number, season: number) => `ffmpeg http://localhost/series/${seriesId}/${season}`;
+const seasonCmd = (seriesId: number, season: number) =>
+  `ffmpeg http://localhost/series/${seriesId}/${season}`;
 const episodeCmd = (seriesId: number, episodeId: number) =>
   `ffmpeg http://localhost/episode/${seriesId}/${episodeId}`;
 
@@ -118,7 +124,13 @@ function seriesRow(row: PortalItemRow, timeZone: string) {
 }
 
 function page(rows: unknown[], total: number, current: number) {
-  return { total_items: total, max_page_items: PORTAL_PAGE_SIZE, selected_item: 0, cur_page: current, data: rows };
+  return {
+    total_items: total,
+    max_page_items: PORTAL_PAGE_SIZE,
+    selected_item: 0,
+    cur_page: current,
+    data: rows,
+  };
 }
 
 const KIND_OF: Record<string, PortalKind> = { itv: 'live', vod: 'movie', series: 'series' };
@@ -142,11 +154,23 @@ export async function genres(db: Database, line: PortalLine, type: string) {
 /** itv/get_all_channels: every channel at once (one page holding all). */
 export async function allChannels(db: Database, line: PortalLine) {
   const { total, rows } = await portalPage(db, 'live', line.bouquets, { sort: 'number', offset: 0 });
-  return { total_items: total, max_page_items: total, selected_item: 0, cur_page: 0, data: rows.map((row) => channelRow(row)) };
+  return {
+    total_items: total,
+    max_page_items: total,
+    selected_item: 0,
+    cur_page: 0,
+    data: rows.map((row) => channelRow(row)),
+  };
 }
 
 /** get_ordered_list of itv, vod or series: a page of the category (`genre` or `category`), search, sort. */
-export async function orderedList(db: Database, line: PortalLine, type: string, query: PortalQuery, timeZone: string) {
+export async function orderedList(
+  db: Database,
+  line: PortalLine,
+  type: string,
+  query: PortalQuery,
+  timeZone: string,
+) {
   if (type === 'series' && query.movie_id) return seriesDetail(db, line, query, timeZone);
   const kind = KIND_OF[type] ?? 'live';
   const category = categoryOf(kind === 'live' ? query.genre : (query.category ?? query.genre));
@@ -177,7 +201,8 @@ async function seriesDetail(db: Database, line: PortalLine, query: PortalQuery, 
   if (!found) return page([], 0, 1);
   const { series, episodes } = found;
   const seasons = new Map<number, EpisodeRow[]>();
-  for (const episode of episodes) seasons.set(episode.season, [...(seasons.get(episode.season) ?? []), episode]);
+  for (const episode of episodes)
+    seasons.set(episode.season, [...(seasons.get(episode.season) ?? []), episode]);
   const seasonId = query.season_id;
   if (seasonId) {
     const season = positiveInt(seasonId.split(':').pop());

@@ -25,7 +25,13 @@ export function inArchive(programme: ProgrammeRow, archive: ArchiveWindow, now: 
   return programme.startsAt.getTime() >= now.getTime() - archive.hours * 3_600_000;
 }
 
-function programmeRow(programme: ProgrammeRow, channelId: number, timeZone: string, archive: ArchiveWindow, now: Date) {
+function programmeRow(
+  programme: ProgrammeRow,
+  channelId: number,
+  timeZone: string,
+  archive: ArchiveWindow,
+  now: Date,
+) {
   const archived = inArchive(programme, archive, now) ? 1 : 0;
   return {
     id: String(programme.id),
@@ -64,7 +70,8 @@ export async function shortEpg(
   now = new Date(),
 ) {
   const channelId = channelIdOf(query.ch_id);
-  const channel = channelId === undefined ? undefined : await findVisibleLiveChannel(db, channelId, line.bouquets);
+  const channel =
+    channelId === undefined ? undefined : await findVisibleLiveChannel(db, channelId, line.bouquets);
   if (!channelId || !channel?.epgChannelId) return [];
   const size = Math.min(channelIdOf(query.size) ?? DEFAULT_SHORT_EPG, MAX_SHORT_EPG);
   const rows = await upcomingProgrammes(db, channel.epgChannelId, now, size);
@@ -85,7 +92,8 @@ export async function simpleDataTable(
 ) {
   const empty = { cur_page: 0, selected_item: 0, total_items: 0, max_page_items: DATA_TABLE_PAGE, data: [] };
   const channelId = channelIdOf(query.ch_id);
-  const channel = channelId === undefined ? undefined : await findVisibleLiveChannel(db, channelId, line.bouquets);
+  const channel =
+    channelId === undefined ? undefined : await findVisibleLiveChannel(db, channelId, line.bouquets);
   if (!channelId || !channel?.epgChannelId) return empty;
   const day = query.date && /^\d{4}-\d{2}-\d{2}$/.test(query.date) ? query.date : localDay(timeZone, now);
   const programmes = (await allProgrammes(db, channel.epgChannelId)).filter(
@@ -94,7 +102,11 @@ export async function simpleDataTable(
   const onNow = programmes.findIndex((row) => row.startsAt <= now && now < row.stopsAt);
   const asked = query.p && /^\d{1,6}$/.test(query.p) ? Number(query.p) : 0;
   const current =
-    asked > 0 ? asked : onNow >= 0 && day === localDay(timeZone, now) ? Math.floor(onNow / DATA_TABLE_PAGE) + 1 : 1;
+    asked > 0
+      ? asked
+      : onNow >= 0 && day === localDay(timeZone, now)
+        ? Math.floor(onNow / DATA_TABLE_PAGE) + 1
+        : 1;
   const rows = programmes.slice((current - 1) * DATA_TABLE_PAGE, current * DATA_TABLE_PAGE);
   const selected = asked === 0 && onNow >= 0 ? (onNow % DATA_TABLE_PAGE) + 1 : 0;
   return {

@@ -25,13 +25,23 @@ export interface CreatedLink {
 
 const NOTHING = (id = 0): CreatedLink => ({ id, cmd: '', error: 'player_file_missing' });
 
-function link(context: PortalLinkContext, line: PortalLine, segment: 'live' | 'movie' | 'series', id: number, extension: string): CreatedLink {
+function link(
+  context: PortalLinkContext,
+  line: PortalLine,
+  segment: 'live' | 'movie' | 'series',
+  id: number,
+  extension: string,
+): CreatedLink {
   const password = portalLinkPassword(context.secret, {
     lineId: line.id,
     streamId: id,
     expires: nowSeconds() + context.ttlSeconds,
   });
-  return { id, cmd: `ffmpeg ${streamUrl(context.baseUrl, segment, line.username, password, id, extension)}`, error: '' };
+  return {
+    id,
+    cmd: `ffmpeg ${streamUrl(context.baseUrl, segment, line.username, password, id, extension)}`,
+    error: '',
+  };
 }
 
 const ID = '(\\d{1,10})';

@@ -31,7 +31,17 @@ export function activeProfile(line: PortalLine, timeZone: string) {
     play_in_preview_by_ok: true,
     additional_services_on: '1',
     store_auth_data_on_stb: false,
-    allowed_stb_types: ['mag200', 'mag245', 'mag250', 'mag254', 'mag256', 'mag322', 'mag324', 'mag349', 'mag351'],
+    allowed_stb_types: [
+      'mag200',
+      'mag245',
+      'mag250',
+      'mag254',
+      'mag256',
+      'mag322',
+      'mag324',
+      'mag349',
+      'mag351',
+    ],
     storages: {},
     aspect: 16,
     enable_tv_archive: 0,
@@ -40,7 +50,15 @@ export function activeProfile(line: PortalLine, timeZone: string) {
 
 /** status 1: "your device is not active", the box stops there (decision 0114). */
 export function notActiveProfile(message: string) {
-  return { id: null, name: null, status: 1, blocked: '1', block_msg: message, msg: message, watchdog_timeout: WATCHDOG_TIMEOUT_SECONDS };
+  return {
+    id: null,
+    name: null,
+    status: 1,
+    blocked: '1',
+    block_msg: message,
+    msg: message,
+    watchdog_timeout: WATCHDOG_TIMEOUT_SECONDS,
+  };
 }
 
 export const LOCALIZATION = {
@@ -53,7 +71,20 @@ export const LOCALIZATION = {
   player_access_denied: 'Acesso negado',
   player_limit_notice: 'Todas as telas da linha estão em uso.<br>Tente mais tarde',
   error_channel_nothing_to_play: 'Canal indisponível',
-  month_arr: ['JANEIRO', 'FEVEREIRO', 'MARÇO', 'ABRIL', 'MAIO', 'JUNHO', 'JULHO', 'AGOSTO', 'SETEMBRO', 'OUTUBRO', 'NOVEMBRO', 'DEZEMBRO'],
+  month_arr: [
+    'JANEIRO',
+    'FEVEREIRO',
+    'MARÇO',
+    'ABRIL',
+    'MAIO',
+    'JUNHO',
+    'JULHO',
+    'AGOSTO',
+    'SETEMBRO',
+    'OUTUBRO',
+    'NOVEMBRO',
+    'DEZEMBRO',
+  ],
   week_arr: ['DOMINGO', 'SEGUNDA', 'TERÇA', 'QUARTA', 'QUINTA', 'SEXTA', 'SÁBADO'],
 };
 

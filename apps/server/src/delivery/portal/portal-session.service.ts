@@ -99,7 +99,9 @@ export function boxIds(query: {
 export function sameBox(locked: PortalDevice, box: PortalDevice): boolean {
   const matches = (held: string | null, sent: string | null) => held === null || held === sent;
   return (
-    matches(locked.sn, box.sn) && matches(locked.deviceId, box.deviceId) && matches(locked.deviceId2, box.deviceId2)
+    matches(locked.sn, box.sn) &&
+    matches(locked.deviceId, box.deviceId) &&
+    matches(locked.deviceId2, box.deviceId2)
   );
 }
 

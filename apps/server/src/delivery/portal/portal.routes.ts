@@ -10,8 +10,22 @@ import { allChannels, genres, orderedList, type PortalQuery } from './portal-con
 import { shortEpg, simpleDataTable } from './portal-epg';
 import { confirmPortalEvent, nextPortalEvent, type PortalLine } from './portal-line.repository';
 import { createLink } from './portal-links';
-import { activeProfile, LOCALIZATION, mainInfo, MODULES, notActiveProfile, watchdogEvents } from './portal-profile';
-import { boxIds, doAuth, getProfile, handshake, sessionLine, type PortalRequestIdentity } from './portal-session.service';
+import {
+  activeProfile,
+  LOCALIZATION,
+  mainInfo,
+  MODULES,
+  notActiveProfile,
+  watchdogEvents,
+} from './portal-profile';
+import {
+  boxIds,
+  doAuth,
+  getProfile,
+  handshake,
+  sessionLine,
+  type PortalRequestIdentity,
+} from './portal-session.service';
 import { portalTimezone } from './portal-time';
 
 /**
@@ -20,7 +34,12 @@ import { portalTimezone } from './portal-time';
  * the portal's address `/c/` (a short page: the API is what apps call). A call without an adopted session
  * answers the stock middleware's plain "Authorization failed.", on which clients handshake again.
  */
-export const PORTAL_API_PATHS = ['/portal.php', '/server/load.php', '/stalker_portal/server/load.php', '/c/portal.php'] as const;
+export const PORTAL_API_PATHS = [
+  '/portal.php',
+  '/server/load.php',
+  '/stalker_portal/server/load.php',
+  '/c/portal.php',
+] as const;
 export const PORTAL_PAGE_PATHS = ['/c/', '/stalker_portal/c/'] as const;
 
 const AUTHORIZATION_FAILED = 'Authorization failed.';
@@ -63,7 +82,10 @@ const PAGE = `<!doctype html>
 Kodi): informe este endereço e o MAC cadastrado no usuário híbrido.</p></body></html>
 `;
 
-export const portalRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export const portalRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   // The session tokens' own key, kept in the database (every delivery process reads the same one).
   const secret = await getOrCreateSecret(db, 'portal_token_secret');
   // The links are signed like the stream URLs' redirect tokens, by the same secret (decision 0115).
@@ -97,15 +119,20 @@ export const portalRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
 
     if (type === 'stb' && action === 'handshake') {
       const outcome = await handshake(db, app.lineAuth, secret, identity);
-      if (outcome.outcome === 'blocked') return js(replyBlocked(reply, outcome.retryAfterSeconds), { token: null });
+      if (outcome.outcome === 'blocked')
+        return js(replyBlocked(reply, outcome.retryAfterSeconds), { token: null });
       return js(reply, { token: outcome.outcome === 'token' ? outcome.token : null, random: '' });
     }
     if (type === 'stb' && action === 'get_profile') {
       const model = request.headers['x-user-agent'];
-      const box = boxIds({ ...query, model: query.stb_type ?? (typeof model === 'string' ? model : undefined) });
+      const box = boxIds({
+        ...query,
+        model: query.stb_type ?? (typeof model === 'string' ? model : undefined),
+      });
       const outcome = await getProfile(db, secret, identity, box);
       if (outcome.outcome === 'active') return js(reply, activeProfile(outcome.line, timeZone));
-      const message = outcome.reason === 'device' ? PORTAL_MESSAGES.deviceMismatch : PORTAL_MESSAGES.notActive;
+      const message =
+        outcome.reason === 'device' ? PORTAL_MESSAGES.deviceMismatch : PORTAL_MESSAGES.notActive;
       return js(reply, notActiveProfile(message));
     }
     if (type === 'stb' && action === 'do_auth') {

@@ -35,7 +35,12 @@ const box = (mac: string, sn = `SN${mac.replace(/:/g, '')}`): PortalBox => ({
 
 async function hybridLine(overrides: Parameters<typeof createLine>[2] = {}) {
   const mac = nextMac();
-  const line = await createLine(t.app, owner.account, { system: 3, macaddr: mac, bouquets: [1, 2], ...overrides });
+  const line = await createLine(t.app, owner.account, {
+    system: 3,
+    macaddr: mac,
+    bouquets: [1, 2],
+    ...overrides,
+  });
   return { line, mac };
 }
 
@@ -44,7 +49,8 @@ beforeAll(async () => {
   proxied = await libraryFromUpstream(t.app, upstream, { deliveryMode: 'proxy', bouquetIds: [1] });
   redirected = await libraryFromUpstream(t.app, upstream, { deliveryMode: 'redirect', bouquetIds: [2] });
   const other = await createCategory(t.db, { kind: 'live', name: 'Outro Pacote', bouquetIds: [3] });
-  foreignChannel = (await createStream(t.db, { kind: 'live', categoryId: other.id, name: 'Canal Alheio' })).id;
+  foreignChannel = (await createStream(t.db, { kind: 'live', categoryId: other.id, name: 'Canal Alheio' }))
+    .id;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   owner = await createSignedInAccount(t.app);
@@ -63,37 +69,72 @@ describe('an active hybrid line', () => {
     expect(handshake.cacheControl).toBe('no-store');
     expect(client.token).toEqual(expect.any(String));
     const profile = await client.profile();
-    expect(profile).toMatchObject({ status: 0, watchdog_timeout: 120, default_timezone: 'America/Sao_Paulo' });
-    expect((await client.call('stb', 'do_auth', { login: line.username, password: line.password })).js).toBe(true);
-    expect((await client.call('stb', 'do_auth', { login: line.username, password: 'errada' })).js).toBe(false);
+    expect(profile).toMatchObject({
+      status: 0,
+      watchdog_timeout: 120,
+      default_timezone: 'America/Sao_Paulo',
+    });
+    expect((await client.call('stb', 'do_auth', { login: line.username, password: line.password })).js).toBe(
+      true,
+    );
+    expect((await client.call('stb', 'do_auth', { login: line.username, password: 'errada' })).js).toBe(
+      false,
+    );
     expect((await client.call('stb', 'get_localization')).js).toEqual(expect.any(Object));
     expect((await client.call('stb', 'get_modules')).js).toMatchObject({ all_modules: expect.any(Array) });
 
     const genres = (await client.call('itv', 'get_genres')).js as { id: string; title: string }[];
-    expect(genres.map((genre) => genre.id)).toEqual(['*', String(proxied.categories.news.id), String(redirected.categories.news.id)]);
+    expect(genres.map((genre) => genre.id)).toEqual([
+      '*',
+      String(proxied.categories.news.id),
+      String(redirected.categories.news.id),
+    ]);
     const all = (await client.call('itv', 'get_all_channels')).js as { data: { id: string; cmd: string }[] };
     expect(all.data.map((row) => Number(row.id))).toEqual([proxied.live.id, redirected.live.id]);
     expect(all.data.map((row) => Number(row.id))).not.toContain(foreignChannel);
-    const ordered = (await client.call('itv', 'get_ordered_list', { genre: String(redirected.categories.news.id), p: '1', sortby: 'name' }))
-      .js as { total_items: number; data: { id: string; number: string; enable_tv_archive: number }[] };
-    expect(ordered).toMatchObject({ total_items: 1, data: [{ id: String(redirected.live.id), number: '2', enable_tv_archive: 0 }] });
-    const searched = (await client.call('itv', 'get_ordered_list', { genre: '*', search: 'nada assim', p: '1' })).js;
+    const ordered = (
+      await client.call('itv', 'get_ordered_list', {
+        genre: String(redirected.categories.news.id),
+        p: '1',
+        sortby: 'name',
+      })
+    ).js as { total_items: number; data: { id: string; number: string; enable_tv_archive: number }[] };
+    expect(ordered).toMatchObject({
+      total_items: 1,
+      data: [{ id: String(redirected.live.id), number: '2', enable_tv_archive: 0 }],
+    });
+    const searched = (
+      await client.call('itv', 'get_ordered_list', { genre: '*', search: 'nada assim', p: '1' })
+    ).js;
     expect(searched).toMatchObject({ total_items: 0, data: [] });
     const vodCategories = (await client.call('vod', 'get_categories')).js as { id: string }[];
-    expect(vodCategories.slice(1).map((row) => Number(row.id))).toEqual([proxied.categories.action.id, redirected.categories.action.id]);
-    const movies = (await client.call('vod', 'get_ordered_list', { category: '*', p: '1' })).js as { data: { id: string; cmd: string }[] };
+    expect(vodCategories.slice(1).map((row) => Number(row.id))).toEqual([
+      proxied.categories.action.id,
+      redirected.categories.action.id,
+    ]);
+    const movies = (await client.call('vod', 'get_ordered_list', { category: '*', p: '1' })).js as {
+      data: { id: string; cmd: string }[];
+    };
     expect(movies.data.map((row) => Number(row.id))).toEqual([proxied.movie.id, redirected.movie.id]);
-    const series = (await client.call('series', 'get_ordered_list', { category: '*', p: '1' })).js as { data: { id: string }[] };
+    const series = (await client.call('series', 'get_ordered_list', { category: '*', p: '1' })).js as {
+      data: { id: string }[];
+    };
     expect(series.data.map((row) => Number(row.id))).toEqual([proxied.series.id, redirected.series.id]);
-    const seasons = (await client.call('series', 'get_ordered_list', { movie_id: String(proxied.series.id) })).js as {
+    const seasons = (await client.call('series', 'get_ordered_list', { movie_id: String(proxied.series.id) }))
+      .js as {
       data: { cmd: string; series: number[] }[];
     };
     expect(seasons.data[0]?.series.length).toBeGreaterThan(0);
-    const main = (await client.call('account_info', 'get_main_info')).js as { account_info: { expire_date: number } };
+    const main = (await client.call('account_info', 'get_main_info')).js as {
+      account_info: { expire_date: number };
+    };
     expect(main.account_info.expire_date).toBe(Math.floor(line.expDate.getTime() / 1000));
-    const epg = (await client.call('itv', 'get_short_epg', { ch_id: String(proxied.live.id), size: '2' })).js as unknown[];
+    const epg = (await client.call('itv', 'get_short_epg', { ch_id: String(proxied.live.id), size: '2' }))
+      .js as unknown[];
     expect(epg.length).toBeGreaterThan(0);
-    const table = (await client.call('epg', 'get_simple_data_table', { ch_id: String(proxied.live.id), p: '0' })).js as {
+    const table = (
+      await client.call('epg', 'get_simple_data_table', { ch_id: String(proxied.live.id), p: '0' })
+    ).js as {
       data: { mark_archive: number }[];
     };
     expect(table.data.length).toBeGreaterThan(0);
@@ -107,7 +148,9 @@ describe('an active hybrid line', () => {
       await client.link('series', seasons.data[0]!.cmd, { series: String(seasons.data[0]!.series[0]) }),
       await client.link('vod', movies.data[1]!.cmd),
     ];
-    expect(links[0]).toMatch(new RegExp(`^${base}/live/${line.username}/\\d+\\.[\\w-]{43}/${proxied.live.id}\\.ts$`));
+    expect(links[0]).toMatch(
+      new RegExp(`^${base}/live/${line.username}/\\d+\\.[\\w-]{43}/${proxied.live.id}\\.ts$`),
+    );
     expect(links[2]).toContain('/series/');
     for (const url of links) {
       expect(url).not.toContain(line.password);
@@ -124,7 +167,10 @@ describe('an active hybrid line', () => {
     expect(await client.boot()).toBe(0);
     const all = (await client.call('itv', 'get_all_channels')).js as { data: { id: string; cmd: string }[] };
     const url = await client.link('itv', all.data.find((row) => Number(row.id) === redirected.live.id)!.cmd);
-    const response = await fetch(url, { redirect: 'manual', headers: { 'X-User-Agent': 'Model: MAG250; Link: WiFi' } });
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: { 'X-User-Agent': 'Model: MAG250; Link: WiFi' },
+    });
     expect(response.status).toBe(302);
     const list = await t.as(owner).get('/api/users/connections');
     const row = (list.json() as { data: { id: number; user_id: number; user_agent: string }[] }).data.find(
@@ -140,13 +186,21 @@ describe('an active hybrid line', () => {
     const { line, mac } = await hybridLine();
     const client = new PortalClient(base, box(mac));
     expect(await client.boot()).toBe(0);
-    expect((await client.call('watchdog', 'get_events')).js).toEqual({ data: { msgs: 0, additional_services_on: 1 } });
-    const sent = await t.as(owner).post(`/api/users/${line.id}/portal/message`, { message: 'Sua linha vence amanhã' });
+    expect((await client.call('watchdog', 'get_events')).js).toEqual({
+      data: { msgs: 0, additional_services_on: 1 },
+    });
+    const sent = await t
+      .as(owner)
+      .post(`/api/users/${line.id}/portal/message`, { message: 'Sua linha vence amanhã' });
     expect(sent.statusCode).toBe(204);
-    const event = (await client.call('watchdog', 'get_events')).js as { data: { id: number; event: string; msg: string } };
+    const event = (await client.call('watchdog', 'get_events')).js as {
+      data: { id: number; event: string; msg: string };
+    };
     expect(event.data).toMatchObject({ event: 'send_msg', msg: 'Sua linha vence amanhã', msgs: 1 });
     await client.call('watchdog', 'confirm_event', { event_active_id: String(event.data.id) });
-    expect((await client.call('watchdog', 'get_events')).js).toEqual({ data: { msgs: 0, additional_services_on: 1 } });
+    expect((await client.call('watchdog', 'get_events')).js).toEqual({
+      data: { msgs: 0, additional_services_on: 1 },
+    });
     const refused = await t.as(owner).post(`/api/users/${line.id}/portal/message`, { message: '  ' });
     expect(refused.statusCode).toBe(400);
   });
@@ -252,7 +306,10 @@ describe('MAC scanners', () => {
       expect(scanner.token).toBeNull();
     }
     // The file's earlier failures from this address (an IPTV line's MAC, a forged link) count too.
-    expect(statuses.slice(0, 9).every((status) => status === 200), statuses.join()).toBe(true);
+    expect(
+      statuses.slice(0, 9).every((status) => status === 200),
+      statuses.join(),
+    ).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -14,8 +14,12 @@ const access = ADMIN_OR_RESELLER;
 const params = idParamsSchema;
 
 /** A hybrid line's portal (docs/product/portal.md): its state, 'Liberar aparelho' and a message to the box. */
-export const linePortalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const baseUrl = (request: Parameters<typeof publicBaseUrl>[0]) => publicBaseUrl(request, config.PLAYER_BASE_URL);
+export const linePortalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const baseUrl = (request: Parameters<typeof publicBaseUrl>[0]) =>
+    publicBaseUrl(request, config.PLAYER_BASE_URL);
 
   app.get(
     '/api/users/:id/portal',

@@ -31,7 +31,12 @@ function requireHybrid(line: LineRow): void {
   if (line.system !== SYSTEMS.hybrid) throw lineRefusal(PORTAL_MESSAGES.hybridOnly);
 }
 
-export async function getLinePortal(db: Database, caller: Caller, id: number, baseUrl: string): Promise<LinePortal> {
+export async function getLinePortal(
+  db: Database,
+  caller: Caller,
+  id: number,
+  baseUrl: string,
+): Promise<LinePortal> {
   const line = await requireLineInScope(db, caller, id);
   requireHybrid(line);
   return linePortalView(line, baseUrl);
@@ -62,7 +67,12 @@ export async function releasePortalDevice(
 }
 
 /** A message shown on the box (a `send_msg` event) until it confirms it. */
-export async function sendPortalMessage(db: Database, caller: Caller, id: number, message: string): Promise<void> {
+export async function sendPortalMessage(
+  db: Database,
+  caller: Caller,
+  id: number,
+  message: string,
+): Promise<void> {
   await runLineAction(db, caller, id, async (tx, line) => {
     requireHybrid(line);
     await tx.insert(portalEvents).values({ lineId: line.id, event: 'send_msg', message });

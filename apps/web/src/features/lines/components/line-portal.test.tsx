@@ -28,7 +28,9 @@ function renderModal(system: 1 | 3) {
 }
 
 const BACKGROUND = {
-  'GET /users/31/links': { body: { links: { playerApiBase: 'x', m3u: 'x', m3uPlus: 'x', hls: 'x', epg: 'x' } } },
+  'GET /users/31/links': {
+    body: { links: { playerApiBase: 'x', m3u: 'x', m3uPlus: 'x', hls: 'x', epg: 'x' } },
+  },
   'GET /users/31/setup-messages': { body: { data: [] } },
 };
 
@@ -43,10 +45,14 @@ describe('the portal in the line information modal (docs/product/portal.md)', ()
     expect((await screen.findByTestId('line-portal-url')).textContent).toBe('https://tv.revenda.com/c/');
     expect(screen.getByTestId('line-portal-mac').textContent).toBe(LOCKED.mac);
     expect(screen.getByTestId('line-portal-device').textContent).toContain('MAG250');
-    expect(screen.getByTestId('line-portal-refused').textContent).toContain('Aparelho diferente do registrado');
+    expect(screen.getByTestId('line-portal-refused').textContent).toContain(
+      'Aparelho diferente do registrado',
+    );
     fireEvent.click(screen.getByTestId('line-portal-release'));
     expect(await screen.findByText(PORTAL_LABELS.released)).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'POST' && call.path === '/users/31/portal/release-device')).toBe(true);
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path === '/users/31/portal/release-device'),
+    ).toBe(true);
     expect(screen.queryByTestId('line-portal-refused')).toBeNull();
     expect(screen.getByTestId('line-portal-device').textContent).toContain(PORTAL_LABELS.deviceFree);
   });

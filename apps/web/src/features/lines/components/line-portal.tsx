@@ -21,7 +21,12 @@ export function LinePortal({ lineId }: { lineId: Line['id'] }) {
   const [message, setMessage] = useState('');
   if (error && !data) {
     return (
-      <LoadFailure error={error} onRetry={() => void refetch()} retrying={isRefetching} testId="line-portal-error" />
+      <LoadFailure
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isRefetching}
+        testId="line-portal-error"
+      />
     );
   }
   if (isPending) return <Loader size="sm" />;
