@@ -69,7 +69,10 @@ export interface LineAuthGuard {
    * protection, counted under the address only (decision 0113): a MAC scanner trying many MACs from one
    * address is blocked as a password guesser is; a (MAC, address) pair that signed in stays known.
    */
-  openPortalMac<T>(attempt: PortalMacAttempt, check: () => Promise<T | undefined>): Promise<LineAuthOutcome<T>>;
+  openPortalMac<T>(
+    attempt: PortalMacAttempt,
+    check: () => Promise<T | undefined>,
+  ): Promise<LineAuthOutcome<T>>;
 }
 
 /** A portal box's MAC (12 hex digits) and its address (decision 0113). */
