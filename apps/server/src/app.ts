@@ -37,6 +37,7 @@ import { onlineActionsRoutes } from './panel/online/online-actions.routes';
 import { panelSettingsRoutes } from './panel/panel-settings/panel-settings.routes';
 import { panelTextsRoutes } from './panel/panel-texts/panel-texts.routes';
 import { playerRoutes } from './delivery/player/player.routes';
+import { portalRoutes } from './delivery/portal/portal.routes';
 import { profileRoutes } from './panel/profile/profile.routes';
 import { releasesRoutes } from './panel/releases/releases.routes';
 import provisioning from './panel/provisioning/provisioning.plugin';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (delivery) {
     await app.register(playerRoutes, { db: deliveryDb, config });
     await app.register(streamsRoutes, { db: deliveryDb, config });
+    await app.register(portalRoutes, { db: deliveryDb, config });
   }
   if (panel) {
     await app.register(onlineRoutes, { db, config });

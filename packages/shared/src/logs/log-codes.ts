@@ -23,6 +23,8 @@ export const LOG_ACTION_LABELS = {
   cleanup: 'LIMPEZA',
   bonus: 'BÔNUS',
   disconnect: 'DESCONECTAR',
+  release_device: 'LIBERAR APARELHO',
+  portal_message: 'MENSAGEM AO APARELHO',
 } as const;
 export type LogAction = keyof typeof LOG_ACTION_LABELS;
 export const LOG_ACTIONS = Object.keys(LOG_ACTION_LABELS) as [LogAction, ...LogAction[]];

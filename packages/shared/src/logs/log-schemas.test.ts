@@ -37,6 +37,8 @@ describe('log codes', () => {
         'add_days',
         'expiry_2359',
         'disconnect',
+        'release_device',
+        'portal_message',
       ].sort(),
     );
     expect([...LOG_TYPES].sort()).toEqual(

@@ -25,6 +25,6 @@ export const DEFAULT_SETUP_TEMPLATES: Record<SetupApp, string> = {
     FOOTER,
   P2P: `${HEADER}\n\n*P2P*\nNo aplicativo P2P, entre com o usuário e a senha acima.` + FOOTER,
   HYBRID:
-    `${HEADER}\nMAC: {mac}\n\n*Híbrido*\nO aparelho com o MAC acima já está liberado. Lista M3U:\n{link_curto}` +
+    `${HEADER}\nMAC: {mac}\n\n*Híbrido*\nO aparelho com o MAC acima já está liberado. No MAG, Smart STB, STB Emulator ou no modo portal do TiviMate, informe o portal:\n{url_portal}\nOu a lista M3U:\n{link_curto}` +
     FOOTER,
 };

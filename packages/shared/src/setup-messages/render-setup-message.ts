@@ -14,6 +14,7 @@ export const SETUP_PLACEHOLDERS = {
   url_m3u_plus: 'Lista M3U Plus',
   url_hls: 'Lista HLS',
   url_epg: 'Guia (EPG)',
+  url_portal: 'Portal para MAG e aplicativos de portal (endereço /c/)',
   link_curto: 'Link curto mais recente do tipo do aplicativo, ou a lista quando não há',
 } as const;
 export type SetupPlaceholder = keyof typeof SETUP_PLACEHOLDERS;

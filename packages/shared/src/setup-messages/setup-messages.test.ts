@@ -17,6 +17,7 @@ const values: SetupValues = {
   url_m3u_plus: 'https://tv.example/get.php?m3u_plus',
   url_hls: 'https://tv.example/get.php?hls',
   url_epg: 'https://tv.example/xmltv.php',
+  url_portal: 'https://tv.example/c/',
   link_curto: 'https://l.example/abc',
 };
 

@@ -51,6 +51,16 @@ export const lines = pgTable(
       .default(sql`'{}'::integer[]`),
     dreamtvDeviceId: text('dreamtv_device_id'),
     dreamtvPlaylistId: text('dreamtv_playlist_id'),
+    // The box a hybrid line's portal is locked to (decision 0114): bound by its first get_profile, cleared by
+    // 'Liberar aparelho' and by a change of MAC (trigger of migration 0024).
+    portalSn: text('portal_sn'),
+    portalDeviceId: text('portal_device_id'),
+    portalDeviceId2: text('portal_device_id2'),
+    portalModel: text('portal_model'),
+    /** The last time another box was refused (shown to the reseller until released). */
+    portalRefusedAt: timestamp('portal_refused_at', { withTimezone: true }),
+    /** The handshake nonce get_profile adopted: only that session reads content (decision 0113). */
+    portalSession: text('portal_session'),
   },
   (table) => [
     uniqueIndex('lines_username_key').on(table.username),
@@ -104,5 +114,28 @@ export const provisioningOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.deliveredAt} is null`),
     index('provisioning_outbox_line_idx').on(table.lineId, table.id),
+  ],
+);
+
+/**
+ * Events the panel sends to a hybrid line's box through the portal's watchdog (decision 0116): a message
+ * (`send_msg`) shown until the box confirms it.
+ */
+export const portalEvents = pgTable(
+  'portal_events',
+  {
+    id: serial('id').primaryKey(),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => lines.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('portal_events_pending_idx')
+      .on(table.lineId, table.id)
+      .where(sql`${table.confirmedAt} is null`),
   ],
 );

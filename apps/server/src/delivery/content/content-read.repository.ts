@@ -13,7 +13,7 @@ import { visibleCategoryIds } from './line-content-scope';
  */
 
 /** Ids of the not retired categories of `kind` the bouquets hold. */
-function visibleCategories(kind: CategoryKind, bouquets: readonly number[]): SQL {
+export function visibleCategories(kind: CategoryKind, bouquets: readonly number[]): SQL {
   return sql`(select c.id from content_categories c
     where c.kind = ${kind} and c.retired_at is null and c.id in ${visibleCategoryIds(bouquets)})`;
 }

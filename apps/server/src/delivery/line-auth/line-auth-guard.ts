@@ -64,6 +64,21 @@ export interface LineAuthGuard {
     attempt: ShortLinkAttempt,
     check: () => Promise<T | undefined>,
   ): Promise<LineAuthOutcome<T>>;
+  /**
+   * Runs `check` (the hybrid line of a portal box's MAC; undefined when none may use it) under the same
+   * protection, counted under the address only (decision 0113): a MAC scanner trying many MACs from one
+   * address is blocked as a password guesser is; a (MAC, address) pair that signed in stays known.
+   */
+  openPortalMac<T>(
+    attempt: PortalMacAttempt,
+    check: () => Promise<T | undefined>,
+  ): Promise<LineAuthOutcome<T>>;
+}
+
+/** A portal box's MAC (12 hex digits) and its address (decision 0113). */
+export interface PortalMacAttempt {
+  mac: string;
+  address: string;
 }
 
 export interface ShortLinkAttempt {
@@ -132,6 +147,12 @@ export function lineAuthKeys(
 export function shortLinkKeys(attempt: ShortLinkAttempt): LineAuthKeys {
   const address = addressKeyOf(attempt.address);
   return { address: `line-ip:${address}`, username: null, pair: `short-ok:${attempt.code}:${address}` };
+}
+
+/** A portal MAC is counted under the address only; its pair is (MAC, address) (decision 0113). */
+export function portalMacKeys(attempt: PortalMacAttempt): LineAuthKeys {
+  const address = addressKeyOf(attempt.address);
+  return { address: `line-ip:${address}`, username: null, pair: `mac-ok:${attempt.mac}:${address}` };
 }
 
 export function lineAuthPolicies(config: LineAuthConfig): LineAuthPolicies {
@@ -285,6 +306,9 @@ export function createLineAuthGuard(db: Database, config: LineAuthConfig): LineA
     async openShortLink(attempt, check) {
       // The pair names the code, so the digest only has to be one value per code.
       return guarded(shortLinkKeys(attempt), digestOf(attempt.code), check);
+    },
+    async openPortalMac(attempt, check) {
+      return guarded(portalMacKeys(attempt), digestOf(attempt.mac), check);
     },
   };
 }

@@ -29,6 +29,9 @@ export interface StreamStartRequest {
   address: string;
 }
 
+/** Whether a password is a portal link's for this line and stream (decision 0115). */
+export type PortalLinkCheck = (lineId: number, streamId: number, password: string) => boolean;
+
 /** Too many failed authentications: 429 without a body and without a redirect (decision 0063). */
 export interface BlockedStart {
   retryAfterSeconds: number;
@@ -71,6 +74,7 @@ export async function authoriseStreamStart(
   lineAuth: LineAuthGuard,
   request: StreamStartRequest,
   now = new Date(),
+  portalLink: PortalLinkCheck = () => false,
 ): Promise<AuthorisedStart | BlockedStart> {
   if (!request.username || !request.password) throw unauthorised();
   const file = FILE.exec(request.file);
@@ -78,7 +82,11 @@ export async function authoriseStreamStart(
   // A malformed file name cannot name a stream, but the credentials are still checked first.
   const auth = await lineAuth.authenticate(request, async () => {
     const row = await starts.lookup(request.username, id > 0 && id <= MAX_ID ? id : 0);
-    return row && sameText(row.password, request.password) ? row : undefined;
+    if (!row) return undefined;
+    // The line's password, or a portal link's signed password for this very stream (decision 0115).
+    return sameText(row.password, request.password) || portalLink(row.lineId, id, request.password)
+      ? row
+      : undefined;
   });
   if (auth.outcome === 'blocked') return { retryAfterSeconds: auth.retryAfterSeconds };
   if (auth.outcome === 'refused') throw unauthorised();

@@ -79,6 +79,43 @@ export function verifyStreamToken(
   return claims;
 }
 
+/**
+ * Portal links (decision 0115): what a Stalker portal's create_link answers is the line's ordinary stream
+ * URL with `<expires>.<signature>` in place of the password, signed with the same secret as the redirect
+ * tokens over "portal:<line>:<stream>:<expires>". It names one stream of one line and dies at `expires`;
+ * the line's password never leaves the portal. A password never holds a dot, so the two never mix.
+ */
+export interface PortalLinkClaims {
+  lineId: number;
+  streamId: number;
+  /** Unix seconds. */
+  expires: number;
+}
+
+export function portalLinkPassword(secret: string, claims: PortalLinkClaims): string {
+  const signature = createHmac('sha256', secret)
+    .update(`portal:${claims.lineId}:${claims.streamId}:${claims.expires}`)
+    .digest('base64url');
+  return `${claims.expires}.${signature}`;
+}
+
+const PORTAL_LINK_PASSWORD = /^(\d{1,15})\.[A-Za-z0-9_-]{43}$/;
+
+/** Whether `password` is a portal link's, unexpired, for this line and stream. */
+export function verifyPortalLinkPassword(
+  secret: string,
+  lineId: number,
+  streamId: number,
+  password: string,
+  now: number = nowSeconds(),
+): boolean {
+  const expires = PORTAL_LINK_PASSWORD.exec(password)?.[1];
+  if (expires === undefined || Number(expires) < now) return false;
+  const expected = Buffer.from(portalLinkPassword(secret, { lineId, streamId, expires: Number(expires) }));
+  const given = Buffer.from(password);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** What a proxy token points at. */
 export interface ProxyTarget {
   /** The upstream's absolute URL (may carry its credentials: never shown to a client). */

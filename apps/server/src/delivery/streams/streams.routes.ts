@@ -17,7 +17,7 @@ import {
   type StreamSegment,
 } from './stream-start.service';
 import { viewDay } from '../views/views.repository';
-import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
+import { proxyTokenSealer, streamTokenQuery, verifyPortalLinkPassword } from './stream-tokens';
 import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
 /**
@@ -71,8 +71,13 @@ function sendRelay(reply: FastifyReply, relay: Relay) {
   return relay.body === undefined ? reply.send() : reply.send(relay.body);
 }
 
+/**
+ * The client as its connection shows it: a set-top box's model (X-User-Agent, "Model: MAG250; …", sent by
+ * portal boxes; decision 0117) before its browser's User-Agent.
+ */
 function client(request: FastifyRequest): StreamClient {
-  const userAgent = request.headers['user-agent'];
+  const model = request.headers['x-user-agent'];
+  const userAgent = typeof model === 'string' && model ? model : request.headers['user-agent'];
   return { ip: request.ip || null, userAgent: userAgent ? userAgent.slice(0, 512) : null };
 }
 
@@ -89,6 +94,8 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   const lineAuth = app.lineAuth;
   // Lines that keep playing start without the lookup statement (decision 0105).
   const starts = createStartAuthorisationCache(db, app.deliveryNotices);
+  const portalLink = (lineId: number, streamId: number, given: string) =>
+    verifyPortalLinkPassword(secret, lineId, streamId, given);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
@@ -109,13 +116,13 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       handler: async (request, reply) => {
         const { username, password, file } = request.params;
         const address = request.ip;
-        const start = await authoriseStreamStart(starts, lineAuth, {
-          segment,
-          username,
-          password,
-          file,
-          address,
-        });
+        const start = await authoriseStreamStart(
+          starts,
+          lineAuth,
+          { segment, username, password, file, address },
+          new Date(),
+          portalLink,
+        );
         if ('retryAfterSeconds' in start) return replyBlocked(reply, start.retryAfterSeconds).send();
         if (request.method === 'HEAD') return answerHead(request, reply, start);
         const expires = nowSeconds() + ttl;

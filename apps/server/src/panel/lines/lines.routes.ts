@@ -29,6 +29,7 @@ import { lineActionsRoutes } from './line-actions.routes';
 import { cleanupExpiredLines } from './line-cleanup.service';
 import { createLine, type CreateLine, type CreateTrialLine } from './line-create.service';
 import { getLineLinks } from './line-links.service';
+import { linePortalRoutes } from './line-portal.routes';
 import { deleteLine, editLine } from './line-edit.service';
 import { checkMac } from './line-system.service';
 import { getLine, listLines, searchLines } from './lines-list.service';
@@ -232,4 +233,5 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   );
 
   await app.register(lineActionsRoutes, { db });
+  await app.register(linePortalRoutes, { db, config });
 };

@@ -1,3 +1,4 @@
+import { portalUrl } from '@panel/shared/portal/portal-api';
 import type { PlaylistLinks } from '@panel/shared/content/playlist-links';
 import { SHORT_LINK_TARGET, shortLinkUrl, type ShortLinkType } from '@panel/shared/domains/short-link-types';
 import { panelDate, PANEL_UTC_OFFSET_SECONDS } from '@panel/shared/lines/panel-calendar';
@@ -50,6 +51,7 @@ export function setupValues(line: LineRow, links: PlaylistLinks, playlist: strin
     url_m3u_plus: links.m3uPlus,
     url_hls: links.hls,
     url_epg: links.epg,
+    url_portal: portalUrl(links.playerApiBase),
     link_curto: playlist ?? links.m3u,
   };
 }

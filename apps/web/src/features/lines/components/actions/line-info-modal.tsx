@@ -5,6 +5,8 @@ import { Dialog } from '@/components/dialog';
 import { DIALOG_TEXTS } from '@/components/dialog-actions';
 import { formatPanelDateTime } from '@/lib/format-date';
 import { LINK_TEXTS, LineLinks } from '../line-links';
+import { LinePortal } from '../line-portal';
+import { PORTAL_LABELS } from '@panel/shared/portal/portal-messages';
 import { SetupMessagesPanel } from '../setup-messages/setup-messages-panel';
 import { SETUP_TEXTS } from '../setup-messages/setup-texts';
 import { ACTION_TEXTS } from './action-texts';
@@ -22,7 +24,7 @@ const LINE_INFO_TEXTS = {
  * 'Informações do usuário' (docs/product/screens.md#line-links): what a customer's app needs to sign in
  * (username, password) and where to find the service (the player API base, playlists and guide), each
  * with a copy button, next to the line's expiry, screens and service, then the setup message per app
- * (decision 0050). IPTV and hybrid lines only
+ * (decision 0050); a hybrid line's portal (address, MAC, its box; decision 0114). IPTV and hybrid lines only
  * (`lineActions(line).userInfo`); P2P lines play through another service.
  */
 export function LineInfoModal({ line, opened, onClose }: LineActionModalProps) {
@@ -49,6 +51,12 @@ export function LineInfoModal({ line, opened, onClose }: LineActionModalProps) {
         </Text>
         <Divider label={LINK_TEXTS.section} labelPosition="left" />
         <LineLinks lineId={line.id} testId="line-info-links" />
+        {line.system === 3 && (
+          <>
+            <Divider label={PORTAL_LABELS.section} labelPosition="left" />
+            <LinePortal lineId={line.id} />
+          </>
+        )}
         <Divider label={SETUP_TEXTS.section} labelPosition="left" />
         <SetupMessagesPanel lineId={line.id} testId="line-info-messages" />
         <Group justify="flex-end" mt="xs">
