@@ -121,7 +121,8 @@ describe('route × role access', () => {
     const bodyOf = (response: { body: string }) => response.body.slice(0, 160);
     for (const route of testApp.app.routeRegistry) {
       if (route.access.kind !== 'session') {
-        if (route.tokenScope !== null) failures.push(`${route.method} ${route.url} non-session route takes tokens`);
+        if (route.tokenScope !== null)
+          failures.push(`${route.method} ${route.url} non-session route takes tokens`);
         continue;
       }
       const label = `${route.method} ${route.url} (${route.tokenScope ?? 'no tokens'})`;
@@ -137,9 +138,14 @@ describe('route × role access', () => {
       if (!allowed && asReseller.statusCode !== 403)
         failures.push(`${label} reseller token expected 403, got ${asReseller.statusCode}`);
       if (allowed && ([401, 403].includes(asReseller.statusCode) || asReseller.statusCode >= 500))
-        failures.push(`${label} reseller token allowed but got ${asReseller.statusCode} ${bodyOf(asReseller)}`);
+        failures.push(
+          `${label} reseller token allowed but got ${asReseller.statusCode} ${bodyOf(asReseller)}`,
+        );
       const lacking = await call(route.method, route.url, apiTokens.resellerWithout[scope]);
-      if (lacking.statusCode !== 403 || lacking.json<{ message: string }>().message !== missingScopeMessage(scope))
+      if (
+        lacking.statusCode !== 403 ||
+        lacking.json<{ message: string }>().message !== missingScopeMessage(scope)
+      )
         failures.push(`${label} token without ${scope} expected 403, got ${lacking.statusCode}`);
       if (route.access.roles.includes('admin')) {
         const asAdmin = await call(route.method, route.url, apiTokens.admin);
@@ -170,9 +176,29 @@ describe('route × role access', () => {
     for (const route of testApp.app.routeRegistry) {
       const refuses =
         /^\/api\/(auth|profile)\/|^\/api\/(admin\/)?api-tokens/.test(route.url) ||
-        (route.access.kind === 'session' && !route.access.roles.includes('reseller') && route.method === 'GET');
+        (route.access.kind === 'session' &&
+          !route.access.roles.includes('reseller') &&
+          route.method === 'GET');
       if (refuses) expect(route.tokenScope, `${route.method} ${route.url}`).toBeNull();
     }
+  });
+
+  it('documents the scope of every route in the OpenAPI document, from the registry', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      info: { description: string };
+      paths: Record<string, Record<string, { 'x-api-token-scope'?: string; description?: string }>>;
+    }>();
+    expect(document.info.description).toContain('Authorization: Bearer pnl_');
+    const mismatches: string[] = [];
+    for (const route of testApp.app.routeRegistry) {
+      if (route.access.kind !== 'session') continue;
+      const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      const documented = operation?.['x-api-token-scope'] ?? null;
+      if (!operation || documented !== route.tokenScope || !operation.description?.includes('API token'))
+        mismatches.push(`${route.method} ${route.url}: ${documented} vs ${route.tokenScope}`);
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('refuses to start when an /api route declares no access', async () => {

@@ -25,7 +25,10 @@ async function authenticatePlugin(
   app.decorateRequest('caller', null);
   app.decorateRequest('streamingServer', null);
 
-  async function callerOf(request: FastifyRequest, access: Extract<Access, { kind: 'session' }>): Promise<Caller> {
+  async function callerOf(
+    request: FastifyRequest,
+    access: Extract<Access, { kind: 'session' }>,
+  ): Promise<Caller> {
     // An API token is told from a session token by its prefix and length, without a lookup (decision 0137).
     const token = bearerToken(request);
     if (token && isApiTokenText(token)) {

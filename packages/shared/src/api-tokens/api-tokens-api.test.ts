@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseAddressRule } from './address-rules';
-import { API_TOKEN_MESSAGES, apiTokenInputSchema, isApiTokenText, missingScopeMessage } from './api-tokens-api';
+import {
+  API_TOKEN_MESSAGES,
+  apiTokenInputSchema,
+  isApiTokenText,
+  missingScopeMessage,
+} from './api-tokens-api';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -20,7 +20,10 @@ export const apiTokens = pgTable(
     tokenHint: text('token_hint').notNull(),
     scopes: text('scopes').array().$type<ApiTokenScope[]>().notNull(),
     /** IPs and CIDR ranges the token is accepted from; empty: any address (decision 0138). */
-    allowedAddresses: text('allowed_addresses').array().notNull().default(sql`'{}'::text[]`),
+    allowedAddresses: text('allowed_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

@@ -85,7 +85,11 @@ export async function checkApiToken(
   if (!rule.scope) throw AppError.forbidden(API_TOKEN_MESSAGES.routeRefusesTokens);
   if (!found.scopes.includes(rule.scope)) throw AppError.forbidden(missingScopeMessage(rule.scope));
   if (!rule.roles.includes(found.role)) throw AppError.forbidden();
-  if (!found.lastUsedAt || now - found.lastUsedAt.getTime() > TOUCH_AFTER_MS || found.lastUsedIp !== request.ip) {
+  if (
+    !found.lastUsedAt ||
+    now - found.lastUsedAt.getTime() > TOUCH_AFTER_MS ||
+    found.lastUsedIp !== request.ip
+  ) {
     await touchApiToken(db, found.id, request.ip);
   }
   return {

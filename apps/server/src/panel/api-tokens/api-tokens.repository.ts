@@ -50,7 +50,10 @@ function findQuery(db: Database) {
 const prepared = new WeakMap<Database, ReturnType<typeof findQuery>>();
 
 /** The token with this hash, read on every request (decision 0137): a revocation counts at once. */
-export async function findApiToken(db: Database, tokenHash: string): Promise<ApiTokenWithAccount | undefined> {
+export async function findApiToken(
+  db: Database,
+  tokenHash: string,
+): Promise<ApiTokenWithAccount | undefined> {
   let query = prepared.get(db);
   if (!query) {
     query = findQuery(db);

@@ -65,10 +65,11 @@ describe('API tokens: creating, listing and revoking', () => {
     const owner = await createSignedInAccount(t.app);
     const stranger = await createSignedInAccount(t.app);
     const { token, id } = await createToken(owner.token);
-    expectRefusal(
-      await t.as(stranger.token).post(`/api/api-tokens/${id}/revoke`),
-      { status: 404, code: 'not_found', message: API_TOKEN_MESSAGES.tokenNotFound },
-    );
+    expectRefusal(await t.as(stranger.token).post(`/api/api-tokens/${id}/revoke`), {
+      status: 404,
+      code: 'not_found',
+      message: API_TOKEN_MESSAGES.tokenNotFound,
+    });
     expect((await t.as(stranger.token).get('/api/admin/api-tokens')).statusCode).toBe(403);
     const all = await t.as(t.adminToken).get('/api/admin/api-tokens');
     expect(all.json().data).toContainEqual(
@@ -168,7 +169,10 @@ describe('what a token may do', () => {
 
     await t.db.update(accounts).set({ status: 0 }).where(eq(accounts.id, account.id));
     expectRefusal(await t.as(here.token).get('/api/users'), refusedToken(API_TOKEN_MESSAGES.ownerInactive));
-    expectRefusal(await t.as(`pnl_${'x'.repeat(43)}`).get('/api/users'), refusedToken(API_TOKEN_MESSAGES.unknown));
+    expectRefusal(
+      await t.as(`pnl_${'x'.repeat(43)}`).get('/api/users'),
+      refusedToken(API_TOKEN_MESSAGES.unknown),
+    );
   });
 
   it('cannot manage tokens, sessions or the password, whatever its scopes', async () => {

@@ -86,7 +86,8 @@ export function createApiTokensService(db: Database) {
         tokenHint: token.slice(-HINT_CHARS),
         scopes: input.scopes,
         allowedAddresses: input.allowed_addresses,
-        expiresAt: input.expires_in_days === null ? null : new Date(Date.now() + input.expires_in_days * DAY_MS),
+        expiresAt:
+          input.expires_in_days === null ? null : new Date(Date.now() + input.expires_in_days * DAY_MS),
       });
       return { api_token: toApi({ ...row, owner: caller.username }), token };
     },
