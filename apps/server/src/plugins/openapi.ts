@@ -14,7 +14,7 @@ import { tokenScopeOf } from './access';
 export const DOCS_PREFIX = '/api/docs';
 
 /** The OpenAPI extension naming the scope an API token needs on an operation (absent: tokens refused). */
-export const TOKEN_SCOPE_EXTENSION = 'x-api-token-scope';
+const TOKEN_SCOPE_EXTENSION = 'x-api-token-scope';
 
 const scopeRows = API_TOKEN_SCOPES.map(
   (scope) => `| \`${scope}\` | ${API_TOKEN_SCOPE_LABELS[scope]} | ${API_TOKEN_SCOPE_DESCRIPTIONS[scope]} |`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   API_TOKEN_MESSAGES,
   missingScopeMessage,
@@ -131,6 +132,19 @@ describe('what a token may do', () => {
       'Loja',
       'Loja',
     ]);
+  });
+
+  it('the README’s curl example creates a test line with a lines token', async () => {
+    const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const example = /curl -X POST http:\/\/localhost:3000(\/api\/\S+)[\s\S]*?-d '([^']+)'/.exec(readme);
+    expect(example, 'the README shows a curl example').not.toBeNull();
+    const [, path = '', body = ''] = example ?? [];
+    const { account, token: session } = await createSignedInAccount(t.app);
+    const { token } = await createToken(session, { name: 'Exemplo', scopes: ['lines'] });
+    const created = await t.as(token).post(path, JSON.parse(body));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().line).toMatchObject({ is_trial: 1, reseller_id: account.id });
+    expect((await logsOfLine(t.db, created.json().line.id))[0]?.apiTokenName).toBe('Exemplo');
   });
 
   it('another reseller’s line answers 404 to a token as to its owner', async () => {
