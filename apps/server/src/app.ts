@@ -15,6 +15,7 @@ import { seedDatabase, type SeedResult } from './db/seed';
 import lineAuth from './delivery/line-auth/line-auth.plugin';
 import deliveryNotices from './delivery/notices/delivery-notices.plugin';
 import { domainTokenRoutes } from './delivery/short-link-redirect/domain-token.routes';
+import { apiTokensRoutes } from './panel/api-tokens/api-tokens.routes';
 import { authRoutes } from './panel/auth/auth.routes';
 import { catalogRoutes } from './panel/catalog/catalog.routes';
 import { catalogRequestsRoutes } from './panel/catalog-requests/catalog-requests.routes';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const captcha = createCaptchaVerifier(config, signingSecret);
     await app.register(authRoutes, { db, config, captcha });
     await app.register(profileRoutes, { db, config });
+    await app.register(apiTokensRoutes, { db });
     await app.register(newsRoutes, { db });
     await app.register(resellersRoutes, { db });
     await app.register(ledgerRoutes, { db });

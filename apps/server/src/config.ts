@@ -125,6 +125,8 @@ const configSchema = z
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(20),
     // Wrong passwords of one account, from any address, before each further one blocks it for a doubling delay.
     SIGN_IN_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(10),
+    // Requests one API token may make a minute, on every process together, before 429 (decision 0137).
+    API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
     // Line authentication of the player endpoints and stream URLs (decision 0063): wrong passwords (unknown
     // usernames too) from one address, and of one username from anywhere, within the window; the next
     // attempt is refused (429) for BLOCK minutes, doubling on each further failure up to MAX_BLOCK.

@@ -119,6 +119,32 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     expect(afterBlock.status).toBe(404);
   });
 
+  it('an API token revoked on one node is refused on the other at once', async () => {
+    const reseller = await createReseller(adminToken, 50);
+    const session = await tokenOf(nodes[0], reseller.username, reseller.password);
+    const created = await callServer<{ token: string; api_token: { id: number } }>(
+      nodes[0],
+      'POST',
+      '/api/api-tokens',
+      { token: session, body: { name: 'Bot', scopes: ['read'] } },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const apiToken = created.body.token;
+    expect((await callServer(nodes[1], 'GET', '/api/users', { token: apiToken })).status).toBe(200);
+    const revoked = await callServer(
+      nodes[0],
+      'POST',
+      `/api/api-tokens/${created.body.api_token.id}/revoke`,
+      {
+        token: session,
+      },
+    );
+    expect(revoked.status).toBe(200);
+    const refused = await callServer(nodes[1], 'GET', '/api/users', { token: apiToken });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ code: 'unauthenticated' });
+  });
+
   it('five failed sign-ins spread over both nodes give 429 on the sixth', async () => {
     const reseller = await createReseller(adminToken, 50);
     const statuses: number[] = [];

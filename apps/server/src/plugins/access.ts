@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@panel/shared/api-tokens/api-tokens-api';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { ACCOUNT_TYPES } from '@panel/shared/profile/profile-schema';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,16 @@ import fp from 'fastify-plugin';
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'session'; roles: readonly AccountType[]; allowLocked?: boolean }
+  | {
+      kind: 'session';
+      roles: readonly AccountType[];
+      allowLocked?: boolean;
+      /**
+       * The scope an API token needs for this route's writes (decision 0137); 'none': tokens refused. A GET
+       * needs `read` (or is refused with 'none'); see tokenScopeOf for what an undeclared route takes.
+       */
+      token?: ApiTokenScope | 'none';
+    }
   /** The ingest API: a streaming server's own token, never a session (decision 0045). */
   | { kind: 'streaming-server' };
 
@@ -25,10 +35,49 @@ export const STREAMING_SERVER: Access = { kind: 'streaming-server' };
 /** Logout and unlock must work on a locked session. */
 export const ANY_SESSION_EVEN_LOCKED: Access = { kind: 'session', roles: ACCOUNT_TYPES, allowLocked: true };
 
+/** `access` of a route with the scope an API token needs for it (decision 0137). */
+export function withTokenScope(access: Access, token: ApiTokenScope | 'none'): Access {
+  if (access.kind !== 'session') throw new Error('Only session routes take API tokens');
+  return { ...access, token };
+}
+/** The lines' routes: reading needs `read`, every change (tests, renewals, blocks, edits) `lines`. */
+export const LINE_ROUTES = withTokenScope(ADMIN_OR_RESELLER, 'lines');
+
+/**
+ * Routes no API token may call whatever they declare (decision 0137): signing in and out, sessions, 2FA,
+ * the password (everything under /api/auth/ and /api/profile/), and the tokens themselves. GET /api/profile
+ * (the balance) stays readable; POST /api/profile declares no scope, so it is refused too.
+ */
+const TOKEN_FREE_PREFIXES = ['/api/auth/', '/api/profile/', '/api/api-tokens', '/api/admin/api-tokens'];
+
+function isTokenFree(url: string): boolean {
+  return TOKEN_FREE_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * The scope an API token needs to call a route, or null when tokens are refused there (decision 0137):
+ * - the token-free routes above: refused;
+ * - a GET: `read`, unless it declares 'none'; a GET that declares nothing and that no reseller may call
+ *   (the admin's and publisher's pages) is refused, so a new admin page leaks nothing through a token;
+ * - any other method: the scope it declares (`token`), else refused.
+ * The authenticate hook, the route × role test and the API documentation all read this one function.
+ */
+export function tokenScopeOf(method: string, url: string, access: Access): ApiTokenScope | null {
+  if (access.kind !== 'session' || access.token === 'none' || isTokenFree(url)) return null;
+  if (READ_METHODS.has(method)) {
+    return access.token !== undefined || access.roles.includes('reseller') ? 'read' : null;
+  }
+  return access.token ?? null;
+}
+
 export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;
+  /** What an API token needs here (tokenScopeOf); null: tokens refused. */
+  tokenScope: ApiTokenScope | null;
 }
 
 declare module 'fastify' {
@@ -47,10 +96,13 @@ async function accessRegistryPlugin(app: FastifyInstance): Promise<void> {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`);
+    if (access.kind === 'session' && access.token && access.token !== 'none' && isTokenFree(route.url)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} may not take API tokens (decision 0137)`);
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      registry.push({ method, url: route.url, access });
+      registry.push({ method, url: route.url, access, tokenScope: tokenScopeOf(method, route.url, access) });
     }
   });
 }

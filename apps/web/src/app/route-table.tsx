@@ -127,9 +127,7 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
     import('./routes/catalog-requests-routes').then((m) => ({ default: m.CatalogRequestsCreateRoute })),
   ),
   'profile-settings': lazyScreen(() =>
-    import('@/features/profile/components/profile-settings-page').then((m) => ({
-      default: m.ProfileSettingsPage,
-    })),
+    import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })),
   ),
 };
 

@@ -117,6 +117,8 @@ export const logEntrySchema = z.object({
   target_credits_before: nullableCredits,
   target_credits_after: nullableCredits,
   details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+  /** The API token the reseller acted through (decision 0139); null: the panel. */
+  api_token: z.string().nullable(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 

@@ -15,3 +15,4 @@ export * from './external-panel';
 export * from './content-removals';
 export * from './panel-texts';
 export * from './catalog-requests';
+export * from './api-tokens';

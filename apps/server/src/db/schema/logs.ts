@@ -41,6 +41,8 @@ export const logs = pgTable(
     targetCreditsBefore: numeric('target_credits_before', { precision: 14, scale: 2 }),
     targetCreditsAfter: numeric('target_credits_after', { precision: 14, scale: 2 }),
     details: jsonb('details').$type<LogDetails>(),
+    /** The API token the actor acted through, by its name then (decision 0139); null: the panel. */
+    apiTokenName: text('api_token_name'),
   },
   (table) => [
     index('logs_created_idx').on(table.createdAt.desc()),

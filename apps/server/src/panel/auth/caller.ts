@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@panel/shared/api-tokens/api-tokens-api';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
@@ -10,6 +11,11 @@ export interface Caller {
   /** Materialised tree path ('/1/7/'); the caller's subtree is every path starting with it. */
   path: string;
   tokenHash: string;
+  /**
+   * Set when the request came with an API token instead of a session (decision 0137): the caller is the
+   * token's owner, limited to the token's scopes (panel/api-tokens/api-token-check.ts).
+   */
+  apiToken?: { id: number; name: string; scopes: readonly ApiTokenScope[] };
 }
 
 declare module 'fastify' {

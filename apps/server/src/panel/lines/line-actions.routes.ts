@@ -16,7 +16,7 @@ import { idParamsSchema } from '@panel/shared/lists/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../lib/route-schemas';
-import { ADMIN_OR_RESELLER } from '../../plugins/access';
+import { LINE_ROUTES } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import { toActionResult } from './line-action-runner';
 import { setLineEnabled } from './line-edit.service';
@@ -31,7 +31,7 @@ import { changeScreens } from './line-screens.service';
 import { changeSystem, hybridTransfer, lineProvisioningState, resyncLine } from './line-system.service';
 
 const tags = ['users'];
-const access = ADMIN_OR_RESELLER;
+const access = LINE_ROUTES;
 const params = idParamsSchema;
 const paid = { 200: lineActionResultSchema, ...errorResponses };
 const plain = { 200: lineSchema, ...errorResponses };

@@ -22,7 +22,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { publicBaseUrl } from '../../lib/public-base-url';
 import { errorResponses, noContent } from '../../lib/route-schemas';
-import { ADMIN_OR_RESELLER } from '../../plugins/access';
+import { ADMIN_OR_RESELLER, LINE_ROUTES, withTokenScope } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import { toActionResult } from './line-action-runner';
 import { lineActionsRoutes } from './line-actions.routes';
@@ -37,7 +37,9 @@ import { tvAppsFromConfig } from './tv-apps/tv-apps';
 import { connectCreatedLine } from './tv-apps/tv-apps.service';
 
 const tags = ['users'];
-const access = ADMIN_OR_RESELLER;
+// Reads take a `read` API token, changes a `lines` one; the searches below read through POST (decision 0137).
+const access = LINE_ROUTES;
+const readByPost = withTokenScope(ADMIN_OR_RESELLER, 'read');
 
 /** /api/users: the lines of docs/product/screens.md#users (docs/api-contract-lines.md). Publishers have no lines. */
 export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -112,7 +114,7 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.post(
     '/api/users/select_search',
     {
-      config: { access },
+      config: { access: readByPost },
       schema: {
         tags,
         summary: 'Options { label: username, value: id } of lines in scope, at most 20',
@@ -126,7 +128,7 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.post(
     '/api/users/checkmac',
     {
-      config: { access },
+      config: { access: readByPost },
       schema: {
         tags,
         summary: 'Is this MAC free? 200 { available: true } or 409 on macaddr',

@@ -3,6 +3,7 @@ import type { LogAction, LogType } from '@panel/shared/logs/log-codes';
 import type { LogsQuery } from '@panel/shared/logs/log-schemas';
 import { and, asc, count, desc, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { actingApiToken } from '../../lib/acting-api-token';
 import { rowsOf } from '../../db/execute-rows';
 import { accounts, logs, type LogDetails } from '../../db/schema';
 import { accountIdsWithin, type ListScope } from '../scope/caller-scope';
@@ -45,6 +46,8 @@ const signedValue = (entry: NewLogEntry) =>
  * inserted (and numbered) in the order given; one row answered per log written.
  */
 export function logInsertSql(entries: readonly NewLogEntry[]): SQL {
+  // A request made with an API token names it on every row it writes, whoever writes them (decision 0139).
+  const apiTokenName = actingApiToken()?.name ?? null;
   const values = entries.map(
     (entry, index) => sql`(${index}::int, ${entry.action}::text, ${entry.type}::text, ${entry.actorId}::int,
       ${entry.targetAccountId ?? null}::int, ${entry.targetUsername ?? null}::text, ${entry.lineId ?? null}::int,
@@ -56,10 +59,11 @@ export function logInsertSql(entries: readonly NewLogEntry[]): SQL {
   return sql`
     insert into ${logs} (action, type, actor_id, actor_username, master_id, master_username, target_account_id,
                          target_username, line_id, line_username, value, value_int, actor_credits_before,
-                         actor_credits_after, target_credits_before, target_credits_after, details)
+                         actor_credits_after, target_credits_before, target_credits_after, details,
+                         api_token_name)
     select e.action, e.type, actor.id, actor.username, actor.parent_id, actor_master.username, e.target_account_id,
            e.target_username, e.line_id, e.line_username, e.value, e.value_int, e.actor_before, e.actor_after,
-           e.target_before, e.target_after, e.details
+           e.target_before, e.target_after, e.details, ${apiTokenName}::text
     from (values ${sql.join(values, sql`, `)}) as e(ord, action, type, actor_id, target_account_id, target_username,
            line_id, line_username, value, value_int, actor_before, actor_after, target_before, target_after, details)
     join ${accounts} actor on actor.id = e.actor_id

@@ -81,6 +81,7 @@ describe('GET /api/logs', () => {
       target_credits_before: '20.00',
       target_credits_after: '30.00',
       details: null,
+      api_token: null,
     });
     // Taking credits back is a debit of the target: it reads negative.
     expect(rows[1]).toMatchObject({

@@ -88,6 +88,7 @@ function toLogEntry({
     target_credits_before: targetVisible ? row.targetCreditsBefore : null,
     target_credits_after: targetVisible ? row.targetCreditsAfter : null,
     details: row.details ?? null,
+    api_token: row.apiTokenName,
   };
 }
 

@@ -3,7 +3,7 @@ import { idParamsSchema } from '@panel/shared/lists/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
-import { ADMIN_OR_RESELLER } from '../../plugins/access';
+import { LINE_ROUTES } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import { readPanelSettings } from '../panel-settings/panel-settings.service';
 import type { ConnectionTracker } from '../../delivery/for-panel';
@@ -20,7 +20,7 @@ export const onlineActionsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/users/screens-policy',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: LINE_ROUTES },
       schema: {
         tags: ['users'],
         summary:
@@ -42,7 +42,7 @@ export const onlineActionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/users/connections/:id/disconnect',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: LINE_ROUTES },
       schema: {
         tags: ['users'],
         summary:

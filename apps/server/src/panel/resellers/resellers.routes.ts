@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
-import { ADMIN_ONLY, ADMIN_OR_RESELLER } from '../../plugins/access';
+import { ADMIN_ONLY, ADMIN_OR_RESELLER, withTokenScope } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import {
   changeResellerCredits,
@@ -33,6 +33,12 @@ import { setResellerPublisher } from './reseller-publisher.service';
 import { deleteReseller, transferReseller } from './reseller-tree.service';
 
 const tags = ['resellers'];
+
+// API tokens (decision 0137): reads take `read`; changes to sub-resellers `resellers`; credit moves `credits`.
+const resellerChanges = withTokenScope(ADMIN_OR_RESELLER, 'resellers');
+const adminResellerChanges = withTokenScope(ADMIN_ONLY, 'resellers');
+const creditMoves = withTokenScope(ADMIN_OR_RESELLER, 'credits');
+const readByPost = withTokenScope(ADMIN_OR_RESELLER, 'read');
 
 export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -52,7 +58,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/resellers',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: resellerChanges },
       schema: {
         tags,
         summary:
@@ -68,7 +74,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/resellers/select_search',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: readByPost },
       schema: {
         tags,
         summary: 'Options { label, value } for searchable selects, within the caller’s scope',
@@ -82,7 +88,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/resellers/transfer',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: adminResellerChanges },
       schema: {
         tags,
         summary: 'Move a reseller and its whole subtree under another master',
@@ -110,7 +116,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.put(
     '/api/resellers/:id',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: resellerChanges },
       schema: {
         tags,
         summary: 'Edit username, password (empty keeps it; a new one ends its sessions) and notes',
@@ -125,7 +131,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.put(
     '/api/resellers/:id/publisher',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: adminResellerChanges },
       schema: {
         tags,
         summary:
@@ -142,7 +148,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.delete(
     '/api/resellers/:id',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: adminResellerChanges },
       schema: {
         tags,
         summary: 'Remove a reseller: credits back to its master, sub-resellers to REVENDAS_DELETADOS',
@@ -159,7 +165,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/resellers/:id/block',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: resellerChanges },
       schema: {
         tags,
         summary: 'Block a reseller and end its sessions at once',
@@ -174,7 +180,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/resellers/:id/unblock',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: resellerChanges },
       schema: {
         tags,
         summary: 'Unblock a reseller',
@@ -189,7 +195,7 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/resellers/:id/credits',
     {
-      config: { access: ADMIN_OR_RESELLER },
+      config: { access: creditMoves },
       schema: {
         tags,
         summary: 'Give (value > 0) or take back (value < 0) credits; |value| ≥ 10',

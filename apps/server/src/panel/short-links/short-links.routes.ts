@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
-import { ADMIN_OR_RESELLER } from '../../plugins/access';
+import { LINE_ROUTES } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import { createShortLinksService } from './short-links.service';
 
@@ -20,7 +20,7 @@ export const shortLinksRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
 ) => {
   const service = createShortLinksService(db, config.SHORT_LINK_SCHEME);
   const tags = ['short links'];
-  const access = ADMIN_OR_RESELLER;
+  const access = LINE_ROUTES;
 
   app.post(
     '/api/shorturl',

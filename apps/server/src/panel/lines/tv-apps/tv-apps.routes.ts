@@ -12,13 +12,13 @@ import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import { publicBaseUrl } from '../../../lib/public-base-url';
 import { errorResponses } from '../../../lib/route-schemas';
-import { ADMIN_OR_RESELLER } from '../../../plugins/access';
+import { LINE_ROUTES } from '../../../plugins/access';
 import { requireCaller } from '../../auth/caller';
 import { tvAppsFromConfig, tvAppsStatus } from './tv-apps';
 import { connectDreamTv, connectTv, disconnectDreamTv, updateDreamTv } from './tv-apps.service';
 
 const tags = ['users'];
-const access = ADMIN_OR_RESELLER;
+const access = LINE_ROUTES;
 const params = idParamsSchema;
 // 502: the service refused or did not answer in time; 503: the service is not configured (decision 0051).
 const serviceErrors = { ...errorResponses, 502: apiErrorSchema, 503: apiErrorSchema };

@@ -30,6 +30,7 @@ function entry(overrides: Partial<LogEntry>): LogEntry {
     target_credits_before: null,
     target_credits_after: null,
     details: null,
+    api_token: null,
     ...overrides,
   };
 }

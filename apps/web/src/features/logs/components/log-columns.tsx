@@ -34,6 +34,19 @@ function BalanceLine({
   );
 }
 
+/** Who acted, and the API token it acted through, if any (decision 0139). */
+const actorCell = (row: LogEntry) =>
+  row.api_token === null ? (
+    row.reseller
+  ) : (
+    <Stack gap={0}>
+      <span>{row.reseller}</span>
+      <Text size="xs" c="dimmed" data-testid="log-api-token">
+        Token de API: {row.api_token}
+      </Text>
+    </Stack>
+  );
+
 const actionCell = (row: LogEntry) => (
   <Badge variant="light" data-testid="log-action">
     {LOG_ACTION_LABELS[row.action]}
@@ -51,7 +64,7 @@ export const LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
   { id: 'master', header: 'Revenda Master', cell: (row) => row.master ?? '-' },
   { id: 'action', header: 'Ação', sortField: 'action', cardPlacement: 'title', cell: actionCell },
   { id: 'type', header: 'Log', sortField: 'type', cell: (row) => LOG_TYPE_LABELS[row.type] },
-  { id: 'reseller', header: 'Revenda', cell: (row) => row.reseller },
+  { id: 'reseller', header: 'Revenda', cell: actorCell },
   // The line a log concerns, or else the reseller it was done to.
   { id: 'user', header: 'Usuário', cell: (row) => row.user ?? row.target ?? '-' },
   {
@@ -91,6 +104,6 @@ export const RESELLER_LOG_COLUMNS: DataTableColumn<LogEntry, LogSortField>[] = [
     cell: (row) => formatIsoDateTime(row.created_at),
   },
   { id: 'action', header: 'Tipo', sortField: 'action', cardPlacement: 'title', cell: actionCell },
-  { id: 'reseller', header: 'Revendedor', cell: (row) => row.reseller },
+  { id: 'reseller', header: 'Revendedor', cell: actorCell },
   { id: 'target', header: 'Alvo', cell: (row) => <span data-testid="log-target">{row.target ?? '-'}</span> },
 ];

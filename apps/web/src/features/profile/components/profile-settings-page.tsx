@@ -1,4 +1,5 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { PANEL_SETTINGS_MESSAGES } from '@panel/shared/settings/panel-settings-api';
 import { PageLoader } from '@/components/page-loader';
 import { showSuccessToast } from '@/lib/toasts';
@@ -8,8 +9,11 @@ import { AvatarPicker } from './avatar-picker';
 
 const SETTING_SAVED_TEXT = PANEL_SETTINGS_MESSAGES.saved;
 
-/** /profile: the account's preferences (table layout on mobile, avatar). */
-export function ProfileSettingsPage() {
+/**
+ * /profile: the account's preferences (table layout on mobile, avatar), then the sections app/ composes in
+ * (`children`: the 'API' tokens of decision 0137).
+ */
+export function ProfileSettingsPage({ children }: { children?: ReactNode }) {
   const { data: profile } = useProfile();
   const updateProfile = useUpdateProfile();
 
@@ -43,6 +47,7 @@ export function ProfileSettingsPage() {
           />
         </Stack>
       </Card>
+      {children}
     </Stack>
   );
 }
