@@ -1,3 +1,4 @@
+import { programmeHasArchive } from '@panel/shared/content/catchup';
 import { LIVE_FORMATS } from '@panel/shared/content/stream-kinds';
 import { activeConnectionCount } from '../connections/connections.service';
 import type { Database } from '../../db/database';
@@ -240,7 +241,8 @@ async function seriesInfo(db: Database, line: PlayerLine, id: number | undefined
 
 const base64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
 
-function listing(programme: ProgrammeRow, now: Date) {
+/** A guide row; `archiveDays`: the channel's catch-up days, for has_archive (decision 0120). */
+function listing(programme: ProgrammeRow, now: Date, archiveDays = 0) {
   return {
     id: String(programme.id),
     epg_id: '1',
@@ -254,7 +256,7 @@ function listing(programme: ProgrammeRow, now: Date) {
     stop_timestamp: unixText(programme.stopsAt),
     stop: sqlDateTime(programme.stopsAt),
     now_playing: programme.startsAt <= now && now < programme.stopsAt ? 1 : 0,
-    has_archive: 0,
+    has_archive: programmeHasArchive(programme.stopsAt, archiveDays, now) ? 1 : 0,
   };
 }
 
@@ -286,7 +288,7 @@ async function simpleDataTable(
   const channel = id === undefined ? undefined : await findVisibleLiveChannel(db, id, line.bouquets);
   if (!channel?.epgChannelId) return { epg_listings: [] };
   const rows = await allProgrammes(db, channel.epgChannelId);
-  return { epg_listings: rows.map((row) => listing(row, now)) };
+  return { epg_listings: rows.map((row) => listing(row, now, channel.archiveDays)) };
 }
 
 /**

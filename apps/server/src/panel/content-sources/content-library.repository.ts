@@ -187,6 +187,9 @@ export interface StreamValues {
   sortOrder: number;
   /** A live channel that loops one programme all day (media type 3). */
   is24h?: boolean;
+  /** Live channels: days of catch-up archive (0: none) and its URL template (decision 0120). */
+  archiveDays?: number;
+  archiveUrl?: string | null;
 }
 
 const STREAM_COLUMNS = [
@@ -202,6 +205,8 @@ const STREAM_COLUMNS = [
   'source_urls',
   'sort_order',
   'is_24h',
+  'archive_days',
+  'archive_url',
 ];
 
 export async function upsertStreams(
@@ -222,7 +227,15 @@ export async function upsertStreams(
   for (const column of STREAM_COLUMNS) set[camel(column)] = excluded(column);
   return db
     .insert(contentStreams)
-    .values(rows.map((row) => ({ ...row, is24h: row.is24h ?? false, sourceId })))
+    .values(
+      rows.map((row) => ({
+        ...row,
+        is24h: row.is24h ?? false,
+        archiveDays: row.archiveDays ?? 0,
+        archiveUrl: row.archiveUrl ?? null,
+        sourceId,
+      })),
+    )
     .onConflictDoUpdate({
       target: [contentStreams.sourceId, contentStreams.kind, contentStreams.externalId],
       set: {
@@ -374,11 +387,41 @@ export async function lastProgrammeId(db: Database): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** The guide swap of a finished sync: the source's programmes from before it go. */
-export async function deleteProgrammesUpTo(db: Database, sourceId: number, lastId: number): Promise<void> {
+/** Guide programmes that ended longer ago than this are not stored, whatever the archives. */
+const GUIDE_PAST_MS = 86_400_000;
+
+/**
+ * Since when ended programmes are kept (decision 0120): the library's longest catch-up archive (a channel
+ * may play a programme back that long) or a day, whichever is longer.
+ */
+export async function guideRetentionStart(db: Database, now: Date): Promise<Date> {
+  const [row] = await db
+    .select({ days: max(contentStreams.archiveDays) })
+    .from(contentStreams)
+    .where(and(eq(contentStreams.kind, 'live'), isNull(contentStreams.retiredAt)));
+  const days = row?.days ?? 0;
+  return new Date(now.getTime() - Math.max(GUIDE_PAST_MS, days * 86_400_000));
+}
+
+/**
+ * The guide swap of a finished sync: the source's programmes from before it go, except those that ended
+ * since `keepSince` (decision 0120: catch-up plays them back) and that no programme of this sync overlaps
+ * on their channel. An upstream guide holds a day or so of the past: without this a re-sync would drop
+ * the programmes an archive still has.
+ */
+export async function deleteProgrammesUpTo(
+  db: Database,
+  sourceId: number,
+  lastId: number,
+  keepSince: Date,
+): Promise<void> {
+  const kept = sql`(${epgProgrammes.stopsAt} <= now() and ${epgProgrammes.stopsAt} >= ${keepSince.toISOString()}
+    and not exists (select 1 from epg_programmes n where n.source_id = ${sourceId} and n.id > ${lastId}
+      and n.channel_id = ${epgProgrammes.channelId} and n.starts_at < ${epgProgrammes.stopsAt}
+      and n.stops_at > ${epgProgrammes.startsAt}))`;
   await db
     .delete(epgProgrammes)
-    .where(and(eq(epgProgrammes.sourceId, sourceId), lte(epgProgrammes.id, lastId)));
+    .where(and(eq(epgProgrammes.sourceId, sourceId), lte(epgProgrammes.id, lastId), sql`not ${kept}`));
 }
 
 /** A failed guide import leaves the previous guide as it was: its new rows go. */
