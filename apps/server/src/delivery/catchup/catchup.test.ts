@@ -179,7 +179,7 @@ describe('timeshift URLs', () => {
     expect(new URL(m3u8.headers.get('location') ?? '').pathname).toMatch(/\/1001\.m3u8$/);
   }, 60_000);
 
-  it('relays both URL shapes in proxy mode, the upstream never shown, starts recorded as the channel's', async () => {
+  it('relays both URL shapes in proxy mode, the upstream never shown, recorded as live starts', async () => {
     await setMode('proxy');
     await t.db.delete(streamStarts);
     const when = start();
