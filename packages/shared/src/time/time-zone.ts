@@ -68,7 +68,19 @@ const asUtc = (clock: WallClock) =>
  */
 export function instantOf(clock: WallClock, zone: string): Date | undefined {
   const target = asUtc(clock);
-  if (!Number.isFinite(target)) return undefined;
+  const normalised = new Date(target);
+  // Date.UTC rolls 30 February over into March: such a clock names no instant.
+  if (
+    !Number.isFinite(target) ||
+    normalised.getUTCFullYear() !== clock.year ||
+    normalised.getUTCMonth() + 1 !== clock.month ||
+    normalised.getUTCDate() !== clock.day ||
+    normalised.getUTCHours() !== clock.hour ||
+    normalised.getUTCMinutes() !== clock.minute ||
+    normalised.getUTCSeconds() !== clock.second
+  ) {
+    return undefined;
+  }
   // The zone's offset at a guess, then at the corrected guess: two rounds settle any offset change.
   let guess = target;
   for (let round = 0; round < 2; round++) {

@@ -405,8 +405,8 @@ export async function guideRetentionStart(db: Database, now: Date): Promise<Date
 
 /**
  * The guide swap of a finished sync: the source's programmes from before it go, except those that ended
- * since `keepSince` (decision 0120: catch-up plays them back) and that no programme of this sync overlaps
- * on their channel. An upstream guide holds a day or so of the past: without this a re-sync would drop
+ * since `keepSince` (decision 0120: catch-up plays them back) on a channel this sync's guide still has,
+ * where none of its programmes overlaps them. An upstream guide holds a day or so of the past: without this a re-sync would drop
  * the programmes an archive still has.
  */
 export async function deleteProgrammesUpTo(
@@ -416,6 +416,8 @@ export async function deleteProgrammesUpTo(
   keepSince: Date,
 ): Promise<void> {
   const kept = sql`(${epgProgrammes.stopsAt} <= now() and ${epgProgrammes.stopsAt} >= ${keepSince.toISOString()}
+    and exists (select 1 from epg_programmes c where c.source_id = ${sourceId} and c.id > ${lastId}
+      and c.channel_id = ${epgProgrammes.channelId})
     and not exists (select 1 from epg_programmes n where n.source_id = ${sourceId} and n.id > ${lastId}
       and n.channel_id = ${epgProgrammes.channelId} and n.starts_at < ${epgProgrammes.stopsAt}
       and n.stops_at > ${epgProgrammes.startsAt}))`;
