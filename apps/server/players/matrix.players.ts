@@ -134,7 +134,7 @@ function catchupUrls(live: string): Record<'catch-up /timeshift/' | 'catch-up ti
 function cellsFor(entries: string[], playlistUrl: string): Cell[] {
   const live = entries.find((url) => url.includes('/live/')) ?? '';
   const catchup = catchupUrls(live);
-  const urls: Record<Exclude<Target, 'get.php playlist' | 'movie, seek 2 s'>, string> = {
+  const urls: Record<'live .ts' | 'live .m3u8' | 'movie' | 'episode', string> = {
     'live .ts': live,
     'live .m3u8': live.replace(/\.ts$/, '.m3u8'),
     movie: entries.find((url) => url.includes('/movie/')) ?? '',

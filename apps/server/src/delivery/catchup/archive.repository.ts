@@ -19,18 +19,16 @@ export interface ArchiveChannel {
 }
 
 /**
- * A live, not retired stream by id with its archive columns and its source's zone and delivery mode; with
- * `bouquets`, only when its category is in one of them (docs/product/rules.md#line-content). Undefined
- * when there is none (or the line does not see it).
+ * A live, not retired stream by id with its archive columns and its source's zone and delivery mode, when
+ * its category is in one of `bouquets` (docs/product/rules.md#line-content); else undefined.
  */
 export async function findArchiveChannel(
   db: Database,
   streamId: number,
-  bouquets?: readonly number[],
+  bouquets: readonly number[],
 ): Promise<ArchiveChannel | undefined> {
-  const ids = `{${(bouquets ?? []).filter(Number.isInteger).join(',')}}`;
-  const visible =
-    bouquets === undefined ? sql`` : sql`and ${categoryVisibleTo(sql`s.category_id`, sql`${ids}::int[]`)}`;
+  const ids = `{${bouquets.filter(Number.isInteger).join(',')}}`;
+  const visible = sql`and ${categoryVisibleTo(sql`s.category_id`, sql`${ids}::int[]`)}`;
   const [row] = await executeRows<ArchiveChannel>(
     db,
     sql`select s.id as "streamId", s.name, s.archive_days as "archiveDays", s.archive_url as "archiveUrl",

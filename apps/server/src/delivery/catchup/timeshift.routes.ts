@@ -6,8 +6,7 @@ import { replyBlocked, type LineAuthGuard } from '../line-auth/line-auth-guard';
 import type { StartAuthorisationCache } from '../streams/start-authorisation-cache';
 import { logSerializers } from '../streams/stream-log';
 import { authoriseStreamStart, type AuthorisedStart } from '../streams/stream-start.service';
-import { findArchiveChannel } from './archive.repository';
-import { archiveUrlOf } from './archive-url';
+import { findArchiveUrl } from './archive-url';
 import { parseTimeshiftMinutes, parseTimeshiftStart } from './timeshift-request';
 
 /**
@@ -57,9 +56,8 @@ export function registerTimeshiftRoutes(app: FastifyInstance, deps: TimeshiftDep
     const from = parseTimeshiftStart(ask.start, config.PLAYER_TIMEZONE);
     const minutes = parseTimeshiftMinutes(ask.duration);
     if (!from || minutes === undefined) throw AppError.notFound();
-    const channel = await findArchiveChannel(db, start.streamId);
-    if (!channel) throw AppError.notFound();
-    const archive = archiveUrlOf(channel, {
+    // The portal's function (the line's bouquets checked again, then the archive and its window).
+    const archive = await findArchiveUrl(db, start, {
       streamId: start.streamId,
       start: from,
       durationMinutes: minutes,
@@ -81,7 +79,7 @@ export function registerTimeshiftRoutes(app: FastifyInstance, deps: TimeshiftDep
     );
   }
 
-  app.route<{ Params: Omit<TimeshiftAsk, never> }>({
+  app.route<{ Params: TimeshiftAsk }>({
     method: ['GET', 'HEAD'],
     url: paths[0] ?? '',
     logSerializers,

@@ -45,6 +45,8 @@ export interface AuthorisedStart {
   /** The source URL to deliver, with the live extension swapped on Xtream-shaped sources. */
   sourceUrl: string;
   delivery: DeliveryMode;
+  /** The line's bouquets (what it sees: docs/product/rules.md#line-content). */
+  bouquets: readonly number[];
   /**
    * A catch-up of the live channel (decision 0120): `sourceUrl` is the upstream's archive URL; its `.ts`
    * is a finite recording, counted as a film is (from its first byte).
@@ -113,6 +115,7 @@ export async function authoriseStreamStart(
     extension,
     sourceUrl: found.kind === 'live' ? liveSourceInFormat(found.sourceUrl, extension) : found.sourceUrl,
     delivery: found.deliveryMode ?? 'redirect',
+    bouquets: found.bouquets,
   };
 }
 
