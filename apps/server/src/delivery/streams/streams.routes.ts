@@ -17,7 +17,7 @@ import {
   type StreamSegment,
 } from './stream-start.service';
 import { viewDay } from '../views/views.repository';
-import { registerTimeshiftRoutes } from '../catchup/timeshift.routes';
+import { registerTimeshiftRoutes } from './timeshift.routes';
 import { logSerializers } from './stream-log';
 import { proxyTokenSealer, streamTokenQuery } from './stream-tokens';
 import { nowSeconds } from '@panel/shared/time/unix-seconds';

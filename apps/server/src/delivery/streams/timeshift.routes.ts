@@ -3,11 +3,11 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { replyBlocked, type LineAuthGuard } from '../line-auth/line-auth-guard';
-import type { StartAuthorisationCache } from '../streams/start-authorisation-cache';
-import { logSerializers } from '../streams/stream-log';
-import { authoriseStreamStart, type AuthorisedStart } from '../streams/stream-start.service';
-import { findArchiveUrl } from './archive-url';
-import { parseTimeshiftMinutes, parseTimeshiftStart } from './timeshift-request';
+import type { StartAuthorisationCache } from './start-authorisation-cache';
+import { logSerializers } from './stream-log';
+import { authoriseStreamStart, type AuthorisedStart } from './stream-start.service';
+import { findArchiveUrl } from '../catchup/archive-url';
+import { parseTimeshiftMinutes, parseTimeshiftStart } from '../catchup/timeshift-request';
 
 /**
  * The catch-up URLs players open (docs/product/xtream-contract.md#14-catch-up-timeshift, decision 0120):
