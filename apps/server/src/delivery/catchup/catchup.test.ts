@@ -198,6 +198,17 @@ describe('timeshift URLs', () => {
     expect(starts.every((row) => row.streamId === archived.id && row.kind === 'live')).toBe(true);
   }, 60_000);
 
+  it('holds one of the screens of the line, as a live view does', async () => {
+    await setMode('redirect');
+    const single = await createLine(t.app, await createAccount(t.app), { maxConnections: 1 });
+    const as = (agent: string) => ({ redirect: 'manual' as const, headers: { 'user-agent': agent } });
+    expect((await fetch(pathUrl(single, start(), archived.id), as('Televisor/1'))).status).toBe(302);
+    const live = `${base}/live/${enc(single.username)}/${enc(single.password)}/${archived.id}.ts`;
+    const refused = await fetch(live, as('Celular/2'));
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('location')).toBeNull();
+  });
+
   it('refuses without a redirect: outside the window, no archive, not in the bouquets, blocked, expired', async () => {
     await setMode('redirect');
     const owner = await createAccount(t.app);
