@@ -30,12 +30,21 @@ import { failureReport, table } from './report';
  * through the panel's API; the admin imports the library from an Xtream upstream (a real HTTP server on
  * 127.0.0.1 serving media ffmpeg made, its live HLS answered as nginx answers a file: `Range` honoured,
  * segments as rooted paths); then VLC, mpv, gst-discoverer, streamlink and ffprobe open the line's URLs
- * through the panel, relayed (proxy) and then redirected with a signed token (redirect). A cell passes
+ * through the panel, relayed (proxy) and then redirected with a signed token (redirect); VLC and ffprobe also
+ * play a past programme through both catch-up URL shapes (decision 0120). A cell passes
  * only on decoded video (players.ts). Cells run four at a time, never two of one player at once (so the
  * server's requests of a player's User-Agent in a cell's time are that cell's). Decision 0065.
  */
 type Mode = 'proxy' | 'redirect';
-type Target = 'get.php playlist' | 'live .ts' | 'live .m3u8' | 'movie' | 'movie, seek 2 s' | 'episode';
+type Target =
+  | 'get.php playlist'
+  | 'live .ts'
+  | 'live .m3u8'
+  | 'movie'
+  | 'movie, seek 2 s'
+  | 'episode'
+  | 'catch-up /timeshift/'
+  | 'catch-up timeshift.php';
 
 interface Cell {
   player: PlayerName;
@@ -103,9 +112,29 @@ afterAll(async () => {
   );
 });
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A programme of two hours ago on the playlist's first channel (the upstream keeps 3 days of its archive),
+ * in both catch-up URL shapes (decision 0120); START in UTC, the panel's and the upstream's zone.
+ */
+function catchupUrls(live: string): Record<'catch-up /timeshift/' | 'catch-up timeshift.php', string> {
+  const match = /^(.*)\/live\/([^/]+)\/([^/]+)\/(\d+)\.ts$/.exec(live);
+  const [, base = '', user = '', pass = '', id = ''] = match ?? [];
+  const at = new Date(Date.now() - 2 * 3_600_000);
+  const start =
+    `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}:` +
+    `${pad(at.getUTCHours())}-${pad(at.getUTCMinutes())}`;
+  return {
+    'catch-up /timeshift/': `${base}/timeshift/${user}/${pass}/60/${start}/${id}.ts`,
+    'catch-up timeshift.php': `${base}/streaming/timeshift.php?username=${user}&password=${pass}&stream=${id}&start=${start}&duration=60`,
+  };
+}
+
 function cellsFor(entries: string[], playlistUrl: string): Cell[] {
   const live = entries.find((url) => url.includes('/live/')) ?? '';
-  const urls: Record<Exclude<Target, 'get.php playlist' | 'movie, seek 2 s'>, string> = {
+  const catchup = catchupUrls(live);
+  const urls: Record<'live .ts' | 'live .m3u8' | 'movie' | 'episode', string> = {
     'live .ts': live,
     'live .m3u8': live.replace(/\.ts$/, '.m3u8'),
     movie: entries.find((url) => url.includes('/movie/')) ?? '',
@@ -133,6 +162,10 @@ function cellsFor(entries: string[], playlistUrl: string): Cell[] {
     ]),
     { player: 'VLC', target: 'movie, seek 2 s', run: () => playInVlc(urls.movie, { startSeconds: 2 }) },
     { player: 'mpv', target: 'movie, seek 2 s', run: () => playInMpv(urls.movie, { startSeconds: 2 }) },
+    ...(['catch-up /timeshift/', 'catch-up timeshift.php'] as const).flatMap((target): Cell[] => [
+      { player: 'VLC', target, run: () => playInVlc(catchup[target]) },
+      { player: 'ffprobe', target, run: () => probeDecodedVideo(catchup[target]) },
+    ]),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isTimeZone } from '@panel/shared/time/time-zone';
 import { DEFAULT_WEB_DIST_DIR } from './server-paths';
 
 const optionalText = z
@@ -150,6 +151,12 @@ const configSchema = z
     // The address customers' apps use (shown in the panel's playlist links and written into get.php's
     // playlists); unset: the origin the request came to (decision 0037).
     PLAYER_BASE_URL: optionalHttpUrl,
+    // The IANA time zone of the player API (decision 0120): what server_info.timezone and time_now say, and
+    // the zone a timeshift URL's START (YYYY-MM-DD:HH-MM) is read in. Apps that build catch-up URLs in the
+    // device's own zone (Kodi) need it to be the customers' zone, e.g. America/Sao_Paulo.
+    PLAYER_TIMEZONE: optionalText
+      .transform((value) => value ?? 'UTC')
+      .refine(isTimeZone, { message: 'not an IANA time zone (e.g. UTC, America/Sao_Paulo)' }),
     // The scheme of the short links shown to resellers (http(s)://<domain>/<code>): https in production,
     // where the reseller's domain has a certificate; the journeys, which reach a local server, use http.
     SHORT_LINK_SCHEME: z.enum(['http', 'https']).default('https'),

@@ -23,6 +23,8 @@ export interface UpstreamLive {
   icon?: string;
   /** XUI's "created_live" marks a 24-hour channel; default "live". */
   streamType?: 'live' | 'created_live';
+  /** Days of catch-up archive (tv_archive 1, tv_archive_duration N); none by default. */
+  archiveDays?: number;
 }
 export interface UpstreamMovie {
   id: number;
@@ -67,6 +69,7 @@ export function defaultUpstreamCatalog(): UpstreamCatalog {
         categoryId: 11,
         epgChannelId: 'noticias1.br',
         icon: 'http://img.example/n1.png',
+        archiveDays: 3,
       },
       { id: 1002, name: 'Esporte & Cia', categoryId: 12, epgChannelId: 'esporte.br' },
     ],
@@ -102,6 +105,11 @@ export interface XtreamUpstream {
   setDelay(ms: number): void;
   /** get_vod_info of these movie ids answers 500 (a provider that cannot give one film's details). */
   setBrokenVodInfo(ids: number[]): void;
+  /**
+   * Hours of past programmes the guide holds (default 1): a provider's guide keeps only a little of the
+   * past, so a re-sync would drop what an archive still plays (decision 0120).
+   */
+  setGuidePastHours(hours: number): void;
   /** Same media without credentials (for M3U sources): BASE/media/live.ts, movie.mp4, episode.mp4, live.m3u8. */
   mediaUrl(file: 'live.ts' | 'live.m3u8' | 'movie.mp4' | 'episode.mp4'): string;
   /** An M3U playlist of the catalogue pointing at /media/ (no credentials), as a file's text. */
@@ -190,6 +198,8 @@ export interface XtreamUpstreamOptions {
    * 0065): a playlist relayed without its rewrite then sends players to the panel's host, and fails.
    */
   rootedSegments?: boolean;
+  /** The zone server_info.timezone announces and timeshift START is read in; default UTC. */
+  timezone?: string;
 }
 
 export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): Promise<XtreamUpstream> {
@@ -198,6 +208,8 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
   const password = options.password ?? 'upstreampass';
   let catalog = options.catalog ?? defaultUpstreamCatalog();
   let delayMs = 0;
+  let guidePastHours = 1;
+  const timezone = options.timezone ?? 'UTC';
   let brokenVodInfo = new Set<string>();
   const requests: string[] = [];
   let base = '';
@@ -235,9 +247,9 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
             category_id: String(item.categoryId),
             category_ids: [item.categoryId],
             custom_sid: '',
-            tv_archive: 0,
+            tv_archive: item.archiveDays ? 1 : 0,
             direct_source: '',
-            tv_archive_duration: 0,
+            tv_archive_duration: item.archiveDays ?? 0,
           })),
         );
       case 'get_vod_streams':
@@ -356,7 +368,7 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
             port: '80',
             https_port: '443',
             server_protocol: 'http',
-            timezone: 'UTC',
+            timezone,
           },
         });
     }
@@ -365,13 +377,13 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
   function xmltv(response: ServerResponse): void {
     const now = Date.now();
     const hour = 3_600_000;
-    const start = new Date(Math.floor(now / hour) * hour - hour);
+    const start = new Date(Math.floor(now / hour) * hour - guidePastHours * hour);
     let body = '<?xml version="1.0" encoding="UTF-8"?>\n<tv generator-info-name="test-upstream">\n';
     for (const live of catalog.live) {
       body += `  <channel id="${escapeXml(live.epgChannelId)}"><display-name>${escapeXml(live.name)}</display-name></channel>\n`;
     }
     for (const live of catalog.live) {
-      for (let slot = 0; slot < 4; slot++) {
+      for (let slot = 0; slot < guidePastHours + 3; slot++) {
         const from = new Date(start.getTime() + slot * hour);
         const to = new Date(from.getTime() + hour);
         body +=
@@ -464,6 +476,76 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
     return true;
   }
 
+  /** The zone's offset from UTC at `instant`, in ms (the toLocaleString round trip; zones without DST jumps). */
+  const zoneOffsetMs = (instant: number) =>
+    new Date(new Date(instant).toLocaleString('en-US', { timeZone: timezone })).getTime() -
+    new Date(new Date(instant).toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
+
+  /**
+   * Xtream Codes' archive of a channel with tv_archive: `/timeshift/U/P/DURATION/START/ID.ts|m3u8` and
+   * `/streaming/timeshift.php?username&password&stream&start&duration`, START `YYYY-MM-DD:HH-MM` in the
+   * server's zone (server_info.timezone). Refused as XC refuses: 401 wrong credentials, 404 no such channel,
+   * no archive, a start outside the archive's days or a malformed request. The recording is ffmpeg-made.
+   */
+  function archive(request: IncomingMessage, response: ServerResponse, url: URL): boolean {
+    const path = /^\/timeshift\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\/(\d+)\.(ts|m3u8)$/.exec(url.pathname);
+    const query = url.searchParams;
+    const ask = path
+      ? {
+          user: decodeURIComponent(path[1] ?? ''),
+          pass: decodeURIComponent(path[2] ?? ''),
+          duration: path[3] ?? '',
+          start: decodeURIComponent(path[4] ?? ''),
+          id: path[5] ?? '',
+          extension: path[6] ?? 'ts',
+        }
+      : url.pathname === '/streaming/timeshift.php'
+        ? {
+            user: query.get('username') ?? '',
+            pass: query.get('password') ?? '',
+            duration: query.get('duration') ?? '',
+            start: query.get('start') ?? '',
+            id: query.get('stream') ?? '',
+            extension: 'ts',
+          }
+        : undefined;
+    if (!ask) return false;
+    if (ask.user !== username || ask.pass !== password) {
+      response.writeHead(401).end();
+      return true;
+    }
+    const channel = catalog.live.find((item) => String(item.id) === ask.id);
+    const clock = /^(\d{4})-(\d{2})-(\d{2}):(\d{2})-(\d{2})$/.exec(ask.start);
+    const wall = clock
+      ? Date.UTC(Number(clock[1]), Number(clock[2]) - 1, Number(clock[3]), Number(clock[4]), Number(clock[5]))
+      : NaN;
+    const startsAt = wall - zoneOffsetMs(wall);
+    const days = channel?.archiveDays ?? 0;
+    const now = Date.now();
+    if (
+      !channel ||
+      days <= 0 ||
+      !/^\d+$/.test(ask.duration) ||
+      Number(ask.duration) <= 0 ||
+      !Number.isFinite(startsAt) ||
+      startsAt < now - days * 86_400_000 ||
+      startsAt >= now
+    ) {
+      response.writeHead(404).end();
+      return true;
+    }
+    if (ask.extension === 'm3u8') {
+      const playlist = readFileSync(media.liveM3u8, 'utf8').replace(
+        /^(segment\d+\.ts)$/gm,
+        `${options.rootedSegments ? '' : base}/hls/$1`,
+      );
+      sendText(request, response, playlist, TYPES.m3u8 ?? '');
+      return true;
+    }
+    sendFile(request, response, media.liveTs, TYPES.ts ?? '');
+    return true;
+  }
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://upstream');
     requests.push(`${url.pathname}${url.search}`);
@@ -511,6 +593,7 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
       );
     }
     if (stream(request, response, url.pathname)) return;
+    if (archive(request, response, url)) return;
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -526,6 +609,9 @@ export async function startXtreamUpstream(options: XtreamUpstreamOptions = {}): 
     },
     setDelay(ms) {
       delayMs = ms;
+    },
+    setGuidePastHours(hours) {
+      guidePastHours = hours;
     },
     setBrokenVodInfo(ids) {
       brokenVodInfo = new Set(ids.map(String));

@@ -40,6 +40,11 @@ export const contentSources = pgTable(
     xmltvUrl: text('xmltv_url'),
     /** redirect: 302 with a signed token; proxy: the server relays the bytes (decision 0037). */
     deliveryMode: text('delivery_mode').$type<'redirect' | 'proxy'>().notNull(),
+    /**
+     * The IANA time zone the source's archive URLs read their dates in (decision 0120): an Xtream source's
+     * `server_info.timezone` at its last sync; null (M3U, or an upstream that names none): UTC.
+     */
+    timezone: text('timezone'),
     /** Minutes between automatic syncs; null: only when someone asks. */
     syncIntervalMinutes: integer('sync_interval_minutes'),
     /** Minutes added to the guide's programme times at import, -720 to 840 in steps of 15 (decision 0125). */
@@ -167,6 +172,16 @@ export const contentStreams = pgTable(
     /** The extension of the stream URL: ts for live; mp4, mkv … for movies and episodes. */
     containerExtension: text('container_extension').notNull().default('ts'),
     is24h: boolean('is_24h').notNull().default(false),
+    /**
+     * Catch-up (decision 0120): how many days back the source keeps the channel's archive (Xtream
+     * `tv_archive_duration`, M3U `catchup-days`); 0: no archive. Live streams only.
+     */
+    archiveDays: smallint('archive_days').notNull().default(0),
+    /**
+     * The source's archive URL as a template (delivery/catchup/archive-url.ts names its placeholders), or
+     * null: derived from the Xtream-shaped live URL (`/live/U/P/ID.ts` → `/timeshift/U/P/…/ID.ts`).
+     */
+    archiveUrl: text('archive_url'),
     tmdbId: text('tmdb_id'),
     /** Kind-specific details shown by the player API (plot, rating, duration_secs, …). */
     info: jsonb('info').$type<Record<string, unknown>>().notNull().default({}),

@@ -80,7 +80,8 @@ function listingItem(kind: ListingKind, num: SQL): SQL {
   if (kind === 'live') {
     return sql`json_build_object('num', ${num}, 'name', p.name, 'stream_type', 'live', 'stream_id', p.id,
       'stream_icon', p.icon, 'epg_channel_id', nullif(p.epg_channel_id, ''), 'added', ${added}, 'is_adult', '0',
-      ${category}, 'custom_sid', '', 'tv_archive', 0, 'direct_source', '', 'tv_archive_duration', 0)`;
+      ${category}, 'custom_sid', '', 'tv_archive', case when p.archive_days > 0 then 1 else 0 end,
+      'direct_source', '', 'tv_archive_duration', p.archive_days)`;
   }
   if (kind === 'movie') {
     return sql`json_build_object('num', ${num}, 'name', p.name, 'title', p.name, 'stream_type', 'movie',
@@ -127,7 +128,7 @@ function listingPageRows(
     kind === 'movie'
       ? sql`, s.tmdb_id, s.container_extension, ${infoNumber('rating')} as rating,
           ${infoNumber('rating_5based')} as rating_5`
-      : sql``;
+      : sql`, s.archive_days`;
   return sql`select row_number() over (order by s.category_id, s.sort_order, s.id) as rn, s.id, s.category_id,
       s.sort_order, s.name, s.icon, s.epg_channel_id, s.added_at ${movieColumns}
     from content_streams s
@@ -215,14 +216,21 @@ const entryTitle = (value: SQL) => sql`translate(${value}, E'\r\n', '  ')`;
 function extinf(
   rendering: PlaylistRendering,
   prefix: string,
-  fields: { tvgId: SQL; name: SQL; logo: SQL; group: SQL; extension: SQL },
+  fields: { tvgId: SQL; name: SQL; logo: SQL; group: SQL; extension: SQL; catchup?: SQL },
 ): SQL {
   const url = sql`${prefix}::text || p.id || '.' || ${fields.extension} || E'\n'`;
   if (!rendering.plus) return sql`'#EXTINF:-1,' || ${entryTitle(fields.name)} || E'\n' || ${url}`;
   return sql`'#EXTINF:-1 tvg-id="' || ${attribute(fields.tvgId)} || '" tvg-name="' || ${attribute(fields.name)}
-    || '" tvg-logo="' || ${attribute(fields.logo)} || '" group-title="' || ${attribute(fields.group)} || '",'
-    || ${entryTitle(fields.name)} || E'\n' || ${url}`;
+    || '" tvg-logo="' || ${attribute(fields.logo)} || '" group-title="' || ${attribute(fields.group)} || '"'
+    || ${fields.catchup ?? sql`''`} || ',' || ${entryTitle(fields.name)} || E'\n' || ${url}`;
 }
+
+/**
+ * A live channel with an archive says so as TiviMate and pvr.iptvsimple read it (decision 0120):
+ * ` catchup="xc" catchup-days="N"`; they build the /timeshift/ URL from the entry's /live/ URL.
+ */
+const catchupAttributes = sql`case when p.archive_days > 0
+  then ' catchup="xc" catchup-days="' || p.archive_days || '"' else '' end`;
 
 /** get.php's live streams or movies after `after` in listing order (at most `limit`), `rn` from 1. */
 function playlistStreamRows(
@@ -235,7 +243,8 @@ function playlistStreamRows(
     ? sql`and (s.category_id, s.sort_order, s.id) > (${after.categoryId}, ${after.sortOrder}, ${after.id})`
     : sql``;
   return sql`select row_number() over (order by s.category_id, s.sort_order, s.id) as rn, s.id,
-      s.category_id, s.sort_order, s.name, s.icon, s.epg_channel_id, s.container_extension, c.name as group_name
+      s.category_id, s.sort_order, s.name, s.icon, s.epg_channel_id, s.container_extension, s.archive_days,
+      c.name as group_name
     from content_streams s join content_categories c on c.id = s.category_id
     where s.kind = ${kind} and s.retired_at is null and s.category_id in ${visibleCategories(kind, bouquets)}
       ${from}
@@ -250,6 +259,7 @@ function playlistStreamItem(kind: 'live' | 'movie', rendering: PlaylistRendering
     logo: sql`p.icon`,
     group: sql`p.group_name`,
     extension: kind === 'live' ? sql`${rendering.liveExtension}::text` : sql`p.container_extension`,
+    catchup: kind === 'live' ? catchupAttributes : undefined,
   });
 }
 
@@ -404,15 +414,19 @@ export async function findVisibleSeries(
   return { series, episodes };
 }
 
-/** The guide channel of a live stream the line sees; null when it has none, undefined when not visible. */
+/**
+ * The guide channel of a live stream the line sees (null when it has none) and its catch-up days; undefined
+ * when not visible.
+ */
 export async function findVisibleLiveChannel(
   db: Database,
   id: number,
   bouquets: readonly number[],
-): Promise<{ epgChannelId: string | null } | undefined> {
-  const [row] = await executeRows<{ epgChannelId: string | null }>(
+): Promise<{ epgChannelId: string | null; archiveDays: number } | undefined> {
+  const [row] = await executeRows<{ epgChannelId: string | null; archiveDays: number }>(
     db,
-    sql`select nullif(s.epg_channel_id, '') as "epgChannelId" from content_streams s
+    sql`select nullif(s.epg_channel_id, '') as "epgChannelId", s.archive_days as "archiveDays"
+      from content_streams s
       where s.id = ${id} and s.kind = 'live' and s.retired_at is null
         and s.category_id in ${visibleCategories('live', bouquets)}`,
   );

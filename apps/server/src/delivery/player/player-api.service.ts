@@ -1,3 +1,4 @@
+import { programmeHasArchive } from '@panel/shared/content/catchup';
 import { LIVE_FORMATS } from '@panel/shared/content/stream-kinds';
 import { activeConnectionCount } from '../connections/connections.service';
 import type { Database } from '../../db/database';
@@ -17,6 +18,7 @@ import {
   type ProgrammeRow,
 } from '../content/content-read.repository';
 import type { PlayerLine } from './player-line';
+import { wallClockIn } from '@panel/shared/time/time-zone';
 import { unixSeconds } from '@panel/shared/time/unix-seconds';
 
 /**
@@ -64,8 +66,26 @@ export function sqlDateTime(date: Date): string {
 /** The answer for wrong credentials: HTTP 200 with auth 0 (decision 0039). */
 export const REFUSED_LOGIN = '{"user_info":{"auth":0}}';
 
-/** The login block: user_info of the line, server_info of the public base the apps reached. */
-export function loginBlock(line: PlayerLine, baseUrl: string, now: Date, activeConnections = 0) {
+/** `YYYY-MM-DD HH:MM:SS` of `date`'s wall clock in `zone`. */
+function zonedDateTime(date: Date, zone: string): string {
+  const clock = wallClockIn(date, zone);
+  return (
+    `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ` +
+    `${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`
+  );
+}
+
+/**
+ * The login block: user_info of the line, server_info of the public base the apps reached. `timezone`:
+ * PLAYER_TIMEZONE, the zone timeshift URLs' START is read in (decision 0120).
+ */
+export function loginBlock(
+  line: PlayerLine,
+  baseUrl: string,
+  now: Date,
+  activeConnections = 0,
+  timezone = 'UTC',
+) {
   const base = new URL(baseUrl);
   const https = base.protocol === 'https:';
   const port = base.port || (https ? '443' : '80');
@@ -90,9 +110,9 @@ export function loginBlock(line: PlayerLine, baseUrl: string, now: Date, activeC
       https_port: https ? port : '443',
       server_protocol: https ? 'https' : 'http',
       rtmp_port: '8880',
-      timezone: 'UTC',
+      timezone,
       timestamp_now: unixSeconds(now),
-      time_now: sqlDateTime(now),
+      time_now: zonedDateTime(now, timezone),
       process: true,
     },
   };
@@ -240,7 +260,8 @@ async function seriesInfo(db: Database, line: PlayerLine, id: number | undefined
 
 const base64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
 
-function listing(programme: ProgrammeRow, now: Date) {
+/** A guide row; `archiveDays`: the channel's catch-up days, for has_archive (decision 0120). */
+function listing(programme: ProgrammeRow, now: Date, archiveDays = 0) {
   return {
     id: String(programme.id),
     epg_id: '1',
@@ -254,7 +275,7 @@ function listing(programme: ProgrammeRow, now: Date) {
     stop_timestamp: unixText(programme.stopsAt),
     stop: sqlDateTime(programme.stopsAt),
     now_playing: programme.startsAt <= now && now < programme.stopsAt ? 1 : 0,
-    has_archive: 0,
+    has_archive: programmeHasArchive(programme.stopsAt, archiveDays, now) ? 1 : 0,
   };
 }
 
@@ -286,7 +307,7 @@ async function simpleDataTable(
   const channel = id === undefined ? undefined : await findVisibleLiveChannel(db, id, line.bouquets);
   if (!channel?.epgChannelId) return { epg_listings: [] };
   const rows = await allProgrammes(db, channel.epgChannelId);
-  return { epg_listings: rows.map((row) => listing(row, now)) };
+  return { epg_listings: rows.map((row) => listing(row, now, channel.archiveDays)) };
 }
 
 /**
@@ -363,6 +384,8 @@ export async function playerApiAnswer(
   now = new Date(),
   /** CONNECTION_TTL_SECONDS: how recently a connection was seen to count in `active_cons`. */
   connectionTtlSeconds = 90,
+  /** PLAYER_TIMEZONE: server_info's zone (decision 0120). */
+  timezone = 'UTC',
 ): Promise<PlayerAnswer> {
   const action = line.status === 'Active' ? queryText(query, 'action') : undefined;
   const category = categoryOf(query);
@@ -391,7 +414,13 @@ export async function playerApiAnswer(
     default:
       // No action, an empty or unknown one, get_profile, get_server_info: XC's default branch.
       return JSON.stringify(
-        loginBlock(line, baseUrl, now, await activeConnectionCount(db, line.id, connectionTtlSeconds)),
+        loginBlock(
+          line,
+          baseUrl,
+          now,
+          await activeConnectionCount(db, line.id, connectionTtlSeconds),
+          timezone,
+        ),
       );
   }
 }

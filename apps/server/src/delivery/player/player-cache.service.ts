@@ -66,6 +66,8 @@ export async function playerApiResponse(
   query: PlayerQuery,
   baseUrl: string,
   connectionTtlSeconds: number,
+  /** PLAYER_TIMEZONE (decision 0120). */
+  timezone = 'UTC',
 ): Promise<string | Readable> {
   const action = queryText(query, 'action') ?? '';
   const category = categoryOf(query);
@@ -78,6 +80,6 @@ export async function playerApiResponse(
       else yield* answer;
     });
   }
-  const answer = await playerApiAnswer(db, line, query, baseUrl, new Date(), connectionTtlSeconds);
+  const answer = await playerApiAnswer(db, line, query, baseUrl, new Date(), connectionTtlSeconds, timezone);
   return typeof answer === 'string' ? answer : Readable.from(answer, { objectMode: false });
 }

@@ -132,6 +132,7 @@ export const playerRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
       request.query as PlayerQuery,
       baseUrl,
       config.CONNECTION_TTL_SECONDS,
+      config.PLAYER_TIMEZONE,
     );
     // A listing streams in a slot; a login or a detail is small and never waits behind them.
     return typeof answer === 'string' ? reply.send(answer) : sendInSlot(reply, answer, listingSlots);

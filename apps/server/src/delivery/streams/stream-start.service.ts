@@ -48,6 +48,13 @@ export interface AuthorisedStart {
   /** The source URL to deliver, with the live extension swapped on Xtream-shaped sources. */
   sourceUrl: string;
   delivery: DeliveryMode;
+  /** The line's bouquets (what it sees: docs/product/rules.md#line-content). */
+  bouquets: readonly number[];
+  /**
+   * A catch-up of the live channel (decision 0120): `sourceUrl` is the upstream's archive URL; its `.ts`
+   * is a finite recording, counted as a film is (from its first byte).
+   */
+  timeshift?: boolean;
 }
 
 const FILE = /^(\d{1,10})\.([A-Za-z0-9]{1,8})$/;
@@ -116,6 +123,7 @@ export async function authoriseStreamStart(
     extension,
     sourceUrl: found.kind === 'live' ? liveSourceInFormat(found.sourceUrl, extension) : found.sourceUrl,
     delivery: found.deliveryMode ?? 'redirect',
+    bouquets: found.bouquets,
   };
 }
 
@@ -138,7 +146,9 @@ export function createStartCounter(): StartCounter {
   return {
     counts(start, method, range, now = Date.now()) {
       if (method === 'HEAD') return false;
-      if (start.kind !== 'live') return range === undefined || /^bytes=0-/i.test(range.trim());
+      if (start.kind !== 'live' || (start.timeshift && start.extension !== 'm3u8')) {
+        return range === undefined || /^bytes=0-/i.test(range.trim());
+      }
       if (start.extension !== 'm3u8') return true;
       const key = `${start.lineId}:${start.streamId}`;
       const last = lastPlaylist.get(key);

@@ -44,10 +44,22 @@ describe('stream URLs with a logger and a configured secret', () => {
     expect(token.length).toBeGreaterThan(40);
     expect((await app.inject({ method: 'GET', url: new URL(variant).pathname })).statusCode).toBe(200);
     await app.inject({ method: 'GET', url: `/movie/${line.username}/wrong-${line.password}/1.mp4` });
+    // Catch-up URLs (decision 0120): the password in the path and in the query.
+    const password = encodeURIComponent(line.password);
+    await app.inject({
+      method: 'GET',
+      url: `/timeshift/${line.username}/${password}/60/2026-01-01:00-00/1.ts`,
+    });
+    await app.inject({
+      method: 'GET',
+      url: `/streaming/timeshift.php?username=${line.username}&password=${password}&stream=1&start=1&duration=60`,
+    });
 
     const all = logLines.join('');
     expect(all).toContain(`/live/${line.username}/***/${library.live.id}.m3u8`);
     expect(all).toContain(`/hls/${token.slice(0, 6)}…`);
+    expect(all).toContain(`/timeshift/${line.username}/***/60/`);
+    expect(all).toContain(`timeshift.php?username=${line.username}&password=***&stream=1`);
     expect(all).not.toContain('Segredo');
     expect(all).not.toContain(token);
   });

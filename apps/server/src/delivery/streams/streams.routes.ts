@@ -17,6 +17,8 @@ import {
   type StreamSegment,
 } from './stream-start.service';
 import { viewDay } from '../views/views.repository';
+import { registerTimeshiftRoutes } from './timeshift.routes';
+import { logSerializers } from './stream-log';
 import { proxyTokenSealer, streamTokenQuery, verifyPortalLinkPassword } from './stream-tokens';
 import { nowSeconds } from '@panel/shared/time/unix-seconds';
 
@@ -46,25 +48,6 @@ function clientGone(reply: FastifyReply): AbortSignal {
   });
   return controller.signal;
 }
-
-/**
- * The request as the one log line per request shows it: the line's password (in the path) masked and a
- * proxy token shortened, since nothing logged may hold a password or token (decision 0040).
- */
-export function maskedStreamPath(url: string): string {
-  return url
-    .replace(/^(\/(?:live|movie|series)\/[^/?]*\/)[^/?]*/, '$1***')
-    .replace(/^(\/hls\/[A-Za-z0-9_-]{6})[A-Za-z0-9_-]*/, '$1…');
-}
-
-const logSerializers = {
-  req: (request: FastifyRequest) => ({
-    method: request.method,
-    url: maskedStreamPath(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-  }),
-};
 
 function sendRelay(reply: FastifyReply, relay: Relay) {
   reply.code(relay.status).headers(relay.headers);
@@ -124,60 +107,71 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           portalLink,
         );
         if ('retryAfterSeconds' in start) return replyBlocked(reply, start.retryAfterSeconds).send();
-        if (request.method === 'HEAD') return answerHead(request, reply, start);
-        const expires = nowSeconds() + ttl;
-        const counted = counter.counts(start, request.method, request.headers.range);
-        const who = client(request);
-        // Every GET holds a screen of the line (decisions 0044, 0062): a counted start opens the device's
-        // connection (or takes it back, zapping), any other request refreshes it. Refused here, before any
-        // redirect or relay, when the line's screens are all in use.
-        const redirect = start.delivery === 'redirect';
-        const held = await connections.forRequest({
-          lineId: start.lineId,
-          streamId: start.streamId,
-          delivery: start.delivery,
-          watching: start.name,
-          ip: who.ip,
-          userAgent: who.userAgent,
-          start: counted,
-          // A redirected start is recorded at once (a proxied one only when its source answered).
-          record: redirect && counted ? { kind: start.kind, day: viewDay() } : undefined,
-        });
-        const connectionId = held.id;
-        if (redirect) {
-          if (counted && !held.recorded) await recordStreamStart(db, start, who);
-          return redirectTo(reply, start, connectionId, expires);
-        }
-        const handle = relayOf(reply, connectionId, 'stream');
-        let relay: Relay;
-        try {
-          relay = await proxyStreamStart(start.sourceUrl, {
-            ...proxyContext(request, 'GET'),
-            lineId: start.lineId,
-            streamId: start.streamId,
-            connectionId,
-            expires,
-            signal: AbortSignal.any([clientGone(reply), handle.signal]),
-          });
-        } catch (error) {
-          // The source did not answer: the screen this start took is given back.
-          if (counted) await connections.close(connectionId);
-          throw error;
-        }
-        // A live .ts or a film is relayed while it plays; a playlist is answered at once. When the answer
-        // ends, the screen is held for the grace, and an HLS player's reloads and segments keep it (0062).
-        // Only a start the source answered is a view.
-        if (relay.status < 300 && counted) {
-          try {
-            await recordStreamStart(db, start, who);
-          } catch (error) {
-            if (typeof relay.body === 'object') relay.body.destroy();
-            throw error;
-          }
-        }
-        return sendRelay(reply, relay);
+        return deliver(request, reply, start);
       },
     });
+  }
+
+  // Catch-up: authorised as the channel's live start, then delivered the same way (decision 0120).
+  registerTimeshiftRoutes(app, { db, config, starts, lineAuth, deliver });
+
+  /**
+   * An authorised start delivered by its source's mode (decisions 0040, 0044, 0062): a HEAD answered
+   * without a screen; a GET holds one of the line's screens, then a signed redirect or a relay.
+   */
+  async function deliver(request: FastifyRequest, reply: FastifyReply, start: AuthorisedStart) {
+    if (request.method === 'HEAD') return answerHead(request, reply, start);
+    const expires = nowSeconds() + ttl;
+    const counted = counter.counts(start, request.method, request.headers.range);
+    const who = client(request);
+    // Every GET holds a screen of the line (decisions 0044, 0062): a counted start opens the device's
+    // connection (or takes it back, zapping), any other request refreshes it. Refused here, before any
+    // redirect or relay, when the line's screens are all in use.
+    const redirect = start.delivery === 'redirect';
+    const held = await connections.forRequest({
+      lineId: start.lineId,
+      streamId: start.streamId,
+      delivery: start.delivery,
+      watching: start.name,
+      ip: who.ip,
+      userAgent: who.userAgent,
+      start: counted,
+      // A redirected start is recorded at once (a proxied one only when its source answered).
+      record: redirect && counted ? { kind: start.kind, day: viewDay() } : undefined,
+    });
+    const connectionId = held.id;
+    if (redirect) {
+      if (counted && !held.recorded) await recordStreamStart(db, start, who);
+      return redirectTo(reply, start, connectionId, expires);
+    }
+    const handle = relayOf(reply, connectionId, 'stream');
+    let relay: Relay;
+    try {
+      relay = await proxyStreamStart(start.sourceUrl, {
+        ...proxyContext(request, 'GET'),
+        lineId: start.lineId,
+        streamId: start.streamId,
+        connectionId,
+        expires,
+        signal: AbortSignal.any([clientGone(reply), handle.signal]),
+      });
+    } catch (error) {
+      // The source did not answer: the screen this start took is given back.
+      if (counted) await connections.close(connectionId);
+      throw error;
+    }
+    // A live .ts or a film is relayed while it plays; a playlist is answered at once. When the answer
+    // ends, the screen is held for the grace, and an HLS player's reloads and segments keep it (0062).
+    // Only a start the source answered is a view.
+    if (relay.status < 300 && counted) {
+      try {
+        await recordStreamStart(db, start, who);
+      } catch (error) {
+        if (typeof relay.body === 'object') relay.body.destroy();
+        throw error;
+      }
+    }
+    return sendRelay(reply, relay);
   }
 
   /**

@@ -187,6 +187,9 @@ export interface StreamValues {
   sortOrder: number;
   /** A live channel that loops one programme all day (media type 3). */
   is24h?: boolean;
+  /** Live channels: days of catch-up archive (0: none) and its URL template (decision 0120). */
+  archiveDays?: number;
+  archiveUrl?: string | null;
 }
 
 const STREAM_COLUMNS = [
@@ -202,6 +205,8 @@ const STREAM_COLUMNS = [
   'source_urls',
   'sort_order',
   'is_24h',
+  'archive_days',
+  'archive_url',
 ];
 
 export async function upsertStreams(
@@ -222,7 +227,15 @@ export async function upsertStreams(
   for (const column of STREAM_COLUMNS) set[camel(column)] = excluded(column);
   return db
     .insert(contentStreams)
-    .values(rows.map((row) => ({ ...row, is24h: row.is24h ?? false, sourceId })))
+    .values(
+      rows.map((row) => ({
+        ...row,
+        is24h: row.is24h ?? false,
+        archiveDays: row.archiveDays ?? 0,
+        archiveUrl: row.archiveUrl ?? null,
+        sourceId,
+      })),
+    )
     .onConflictDoUpdate({
       target: [contentStreams.sourceId, contentStreams.kind, contentStreams.externalId],
       set: {
@@ -374,22 +387,45 @@ export async function lastProgrammeId(db: Database): Promise<number> {
   return row?.id ?? 0;
 }
 
+/** Guide programmes that ended longer ago than this are not stored, whatever the archives. */
+const GUIDE_PAST_MS = 86_400_000;
+
 /**
- * The guide swap of a finished sync (decision 0127): the source's programmes from before it go for the
- * channels it brought programmes for (`channelIds`); of the other channels only those ended before
- * `endedBefore` go, so a guide missing a channel for a day does not empty it.
+ * Since when ended programmes are kept (decision 0120): the library's longest catch-up archive (a channel
+ * may play a programme back that long) or a day, whichever is longer.
+ */
+export async function guideRetentionStart(db: Database, now: Date): Promise<Date> {
+  const [row] = await db
+    .select({ days: max(contentStreams.archiveDays) })
+    .from(contentStreams)
+    .where(and(eq(contentStreams.kind, 'live'), isNull(contentStreams.retiredAt)));
+  const days = row?.days ?? 0;
+  return new Date(now.getTime() - Math.max(GUIDE_PAST_MS, days * 86_400_000));
+}
+
+/**
+ * The guide swap of a finished sync. Of the source's programmes from before it (`id <= lastId`):
+ * - those ended before `keepSince` go, on every channel;
+ * - on a channel this guide brought programmes for (`channelIds`, decision 0127) the others go too, except
+ *   past ones that no new programme overlaps (decision 0120: an upstream guide holds a day or so of the past,
+ *   and catch-up plays older ones back);
+ * - a channel this guide lacks keeps the rest (decision 0127: it is not emptied for a day's gap).
+ * Another source's programmes are never touched.
  */
 export async function replaceProgrammes(
   db: Database,
   sourceId: number,
   lastId: number,
   channelIds: string[],
-  endedBefore: Date,
+  keepSince: Date,
 ): Promise<void> {
-  await db.execute(sql`delete from epg_programmes
-    where source_id = ${sourceId} and id <= ${lastId}
-      and (stops_at < ${endedBefore.toISOString()}
-        or channel_id in (select jsonb_array_elements_text(${JSON.stringify(channelIds)}::jsonb)))`);
+  await db.execute(sql`delete from epg_programmes p
+    where p.source_id = ${sourceId} and p.id <= ${lastId}
+      and (p.stops_at < ${keepSince.toISOString()}
+        or (p.channel_id in (select jsonb_array_elements_text(${JSON.stringify(channelIds)}::jsonb))
+          and (p.stops_at > now()
+            or exists (select 1 from epg_programmes n where n.source_id = ${sourceId} and n.id > ${lastId}
+              and n.channel_id = p.channel_id and n.starts_at < p.stops_at and n.stops_at > p.starts_at))))`);
 }
 
 /** Moves a source's stored programmes by `minutes` (its guide offset changed; decision 0125). */

@@ -99,6 +99,14 @@ export async function claimSync(db: Database, id: number): Promise<SourceRow | u
 }
 
 /** Progress of the running sync; also its heartbeat (`at`). */
+/** The zone an Xtream source's archive URLs read dates in (its upstream's server_info.timezone; decision 0120). */
+export async function writeSourceTimezone(db: Database, id: number, timezone: string | null): Promise<void> {
+  await db
+    .update(contentSources)
+    .set({ timezone })
+    .where(and(eq(contentSources.id, id), sql`${contentSources.timezone} is distinct from ${timezone}`));
+}
+
 export async function writeProgress(
   db: Database,
   id: number,

@@ -16,6 +16,9 @@ export interface M3uEntry {
   group: string;
 }
 
+/** Header (`#EXTM3U …`) attributes that apply to every entry without its own (decision 0120). */
+const PLAYLIST_DEFAULTS = ['catchup', 'catchup-type', 'catchup-days', 'catchup-source'];
+
 const ATTRIBUTE = /([\w-]+)=("([^"]*)"|'([^']*)'|([^\s,]+))/g;
 
 /** `#EXTINF:-1 tvg-id="x" group-title="News",Channel name` → attributes and the display name. */
@@ -50,6 +53,7 @@ export async function* parseM3u(input: Readable): AsyncGenerator<M3uEntry> {
   let header = false;
   let pending: { name: string; attributes: Record<string, string> } | undefined;
   let group = '';
+  let defaults: Record<string, string> = {};
   try {
     for await (const raw of lines) {
       const line = raw.replace(/^\uFEFF/, '').trim();
@@ -57,6 +61,10 @@ export async function* parseM3u(input: Readable): AsyncGenerator<M3uEntry> {
       if (!header) {
         if (!line.startsWith('#EXTM3U')) throw new SyncError(CONTENT_MESSAGES.playlistInvalid);
         header = true;
+        const { attributes } = parseExtinf(`#EXTM3U:${line.slice('#EXTM3U'.length)}`);
+        defaults = Object.fromEntries(
+          Object.entries(attributes).filter(([key]) => PLAYLIST_DEFAULTS.includes(key)),
+        );
         continue;
       }
       if (line.startsWith('#EXTINF')) {
@@ -70,7 +78,7 @@ export async function* parseM3u(input: Readable): AsyncGenerator<M3uEntry> {
       }
       if (line.startsWith('#')) continue;
       if (!pending) continue;
-      const attributes = pending.attributes;
+      const attributes = { ...defaults, ...pending.attributes };
       const name = pending.name || attributes['tvg-name'] || line;
       yield { name, url: line, attributes, group: attributes['group-title'] || group };
       pending = undefined;

@@ -1,7 +1,10 @@
+import { xtreamArchiveDays } from '@panel/shared/content/catchup';
 import { isTwentyFourHourChannel } from '@panel/shared/content-sources/content-sources-api';
+import { isTimeZone } from '@panel/shared/time/time-zone';
 import type { Readable } from 'node:stream';
 import {
   deleteProgrammesAfter,
+  guideRetentionStart,
   insertProgrammes,
   lastProgrammeId,
   replaceProgrammes,
@@ -10,8 +13,9 @@ import {
   type ProgrammeValues,
   type StreamValues,
 } from './content-library.repository';
-import type { SourceRow } from './content-sources.repository';
+import { writeSourceTimezone, type SourceRow } from './content-sources.repository';
 import { BATCH_SIZE, type LibraryWriter } from './library-writer';
+import { m3uArchive } from './m3u-catchup';
 import { classifyM3uEntry, parseM3u } from './m3u-parser';
 import { openTextStream, type InputOptions } from './upstream-input';
 import { parseXmltv } from './xmltv-parser';
@@ -34,8 +38,6 @@ import {
 /** get_series_info requests in flight at once: a provider's server is not hammered. */
 export const SERIES_INFO_CONCURRENCY = 4;
 const UNCATEGORIZED = { externalId: '', name: 'Sem categoria' } as const;
-/** Guide programmes that ended longer ago than this are not stored. */
-const GUIDE_PAST_MS = 86_400_000;
 
 const nullable = (value: string) => (value.trim() === '' || value === '0' ? null : value.trim());
 
@@ -84,7 +86,8 @@ async function importGuide(writer: LibraryWriter, source: SourceRow, input: Read
   const channels = new Map<string, EpgChannelValues>();
   const replaced = new Set<string>();
   let programmes: ProgrammeValues[] = [];
-  const oldest = Date.now() - GUIDE_PAST_MS;
+  // Past programmes are kept as long as the library's longest archive (decision 0120), a day at least.
+  const oldest = await guideRetentionStart(db, new Date());
   const flushChannels = async () => {
     await upsertEpgChannels(db, sourceId, [...channels.values()]);
     channels.clear();
@@ -104,7 +107,7 @@ async function importGuide(writer: LibraryWriter, source: SourceRow, input: Read
         continue;
       }
       const stopsAt = new Date(item.stopsAt.getTime() + shift);
-      if (stopsAt.getTime() < oldest) continue;
+      if (stopsAt.getTime() < oldest.getTime()) continue;
       replaced.add(item.channelId);
       programmes.push({
         channelId: item.channelId,
@@ -118,7 +121,7 @@ async function importGuide(writer: LibraryWriter, source: SourceRow, input: Read
     }
     await flushChannels();
     await flushProgrammes();
-    await replaceProgrammes(db, sourceId, watermark, [...replaced], new Date(oldest));
+    await replaceProgrammes(db, sourceId, watermark, [...replaced], oldest);
   } catch (error) {
     await deleteProgrammesAfter(db, sourceId, watermark).catch(() => undefined);
     throw error;
@@ -136,7 +139,12 @@ export async function importXtream(
     password: source.password ?? '',
   };
   const client = createXtreamClient(credentials, options);
-  await client.authenticate();
+  const login = await client.authenticate();
+  // Archive URLs name their start in the upstream's zone (decision 0120); none or unknown: UTC.
+  const serverInfo = login.server_info;
+  const zone =
+    typeof serverInfo === 'object' && serverInfo !== null ? text((serverInfo as Json).timezone) : '';
+  await writeSourceTimezone(writer.db, source.id, isTimeZone(zone) ? zone : null);
 
   await writer.startPhase('categories', 3);
   await writer.loadCategories();
@@ -182,11 +190,11 @@ export async function importXtream(
       epgChannelId: nullable(text(item.epg_channel_id)),
       containerExtension: 'ts',
       tmdbId: null,
-      info: {
-        tv_archive: numberOr(item.tv_archive, 0),
-        tv_archive_duration: numberOr(item.tv_archive_duration, 0),
-      },
+      info: {},
       sourceUrls: [upstreamStreamUrl(credentials, 'live', id, 'ts')],
+      // The archive URL is derived from the live URL (delivery/catchup/archive-url.ts).
+      archiveDays: xtreamArchiveDays(item.tv_archive, item.tv_archive_duration),
+      archiveUrl: null,
       sortOrder: numberOr(item.num, index + 1),
       is24h: isTwentyFourHourChannel({ name: text(item.name), streamType: text(item.stream_type) }),
     });
@@ -341,6 +349,7 @@ export async function importM3u(
       sourceUrls: [entry.url],
       sortOrder: index,
       is24h: item.kind === 'live' && isTwentyFourHourChannel({ name: entry.name, group }),
+      ...(item.kind === 'live' ? m3uArchive(entry.attributes, entry.url) : {}),
     };
     if (item.kind === 'episode') {
       let seriesId = seriesIds.get(item.seriesName);

@@ -53,8 +53,11 @@ function refusedCredentials(answer: unknown): boolean {
 }
 
 export interface XtreamClient {
-  /** Checks the credentials (player_api.php without action); wrong ones fail with a Portuguese message. */
-  authenticate(): Promise<void>;
+  /**
+   * Checks the credentials (player_api.php without action); wrong ones fail with a Portuguese message.
+   * Answers the login block.
+   */
+  authenticate(): Promise<Json>;
   list(action: string): Promise<Json[]>;
   object(action: string, params: Record<string, string>): Promise<Json>;
   guide(): Promise<Readable>;
@@ -81,6 +84,7 @@ export function createXtreamClient(credentials: XtreamCredentials, options: Inpu
       if (!isObject(answer) || !isObject(answer.user_info)) {
         throw new SyncError(CONTENT_MESSAGES.upstreamInvalidAnswer);
       }
+      return answer;
     },
     async list(action) {
       const answer = await call(action);
