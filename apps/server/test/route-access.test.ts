@@ -224,6 +224,8 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/:id/connect-tv',
   'lines POST /api/users/:id/dreamtv',
   'lines POST /api/users/:id/hybrid-transfer',
+  'lines POST /api/users/:id/portal/message',
+  'lines POST /api/users/:id/portal/release-device',
   'lines POST /api/users/:id/renew',
   'lines POST /api/users/:id/renew-by-calendar',
   'lines POST /api/users/:id/renew-package',

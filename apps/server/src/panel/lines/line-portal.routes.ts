@@ -5,11 +5,12 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { publicBaseUrl } from '../../lib/public-base-url';
 import { errorResponses, noContent } from '../../lib/route-schemas';
-import { ADMIN_OR_RESELLER } from '../../plugins/access';
+import { ADMIN_OR_RESELLER, LINE_ROUTES } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import { getLinePortal, releasePortalDevice, sendPortalMessage } from './line-portal.service';
 
 const tags = ['users'];
+// Reading the portal is `read`; releasing the box and messaging it act on the line (`lines`, decision 0137).
 const access = ADMIN_OR_RESELLER;
 const params = idParamsSchema;
 
@@ -38,7 +39,7 @@ export const linePortalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
   app.post(
     '/api/users/:id/portal/release-device',
     {
-      config: { access },
+      config: { access: LINE_ROUTES },
       schema: {
         tags,
         summary: 'Liberar aparelho: the next box to boot is registered',
@@ -52,7 +53,7 @@ export const linePortalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
   app.post(
     '/api/users/:id/portal/message',
     {
-      config: { access },
+      config: { access: LINE_ROUTES },
       schema: {
         tags,
         summary: 'A message shown on the line’s box at its next watchdog call',
