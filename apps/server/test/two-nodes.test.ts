@@ -12,6 +12,7 @@ import {
 import { callServer, type Answer } from './server-call';
 import { createRedirectedMovie } from './content-factory';
 import { findLedgerMismatches } from './ledger-invariant';
+import { PortalClient } from './portal-client';
 import { startProvisioningReceiver, type ProvisioningReceiver } from './provisioning-receiver';
 
 /**
@@ -143,6 +144,28 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     const refused = await callServer(nodes[1], 'GET', '/api/users', { token: apiToken });
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('a portal box handshakes on one node and is served and locked on the other (decisions 0113, 0114)', async () => {
+    const mac = '00:1A:79:00:77:01';
+    const created = await callServer<{ line: { id: number } }>(nodes[0], 'POST', '/api/users', {
+      token: adminToken,
+      body: { package_id: 17, system: 3, macaddr: mac, full_name: 'Cliente do Portal' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const box = { mac, sn: 'SN0077', deviceId: 'D1-0077', deviceId2: 'D2-0077' };
+    const onA = new PortalClient(nodes[0].url, box);
+    await onA.handshake();
+    expect(onA.token).toEqual(expect.any(String));
+    // The token made on node A is the session on node B: its profile binds the box there.
+    const onB = new PortalClient(nodes[1].url, box);
+    onB.token = onA.token;
+    expect(await onB.profile()).toMatchObject({ status: 0 });
+    expect((await onA.call('itv', 'get_genres')).js).toEqual(expect.any(Array));
+    // Another box with the same MAC on node A: the lock node B stored refuses it.
+    const other = new PortalClient(nodes[0].url, { ...box, sn: 'SN0078', deviceId: 'D1-0078' });
+    await other.handshake();
+    expect(await other.profile()).toMatchObject({ status: 1 });
   });
 
   it('five failed sign-ins spread over both nodes give 429 on the sixth', async () => {
