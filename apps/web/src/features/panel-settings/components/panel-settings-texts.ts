@@ -1,6 +1,6 @@
 import type { PanelSettingKey } from '@panel/shared/settings/panel-settings';
 
-type FlagKey = Exclude<PanelSettingKey, 'main_domain'>;
+type FlagKey = Exclude<PanelSettingKey, 'main_domain' | 'two_factor_required'>;
 
 /** Texts of /admin/settings (docs/product/screens.md#panel-settings). */
 export const PANEL_SETTINGS_TEXTS = {
