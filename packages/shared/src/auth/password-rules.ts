@@ -35,3 +35,4 @@ export const changePasswordSchema = z
     path: ['password_confirmation'],
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordFormValues = z.input<typeof changePasswordSchema>;

@@ -18,6 +18,7 @@ import type { Caller } from './caller';
 import type { CaptchaVerifier } from './captcha';
 import { findAccountById, findAccountByUsername } from '../accounts/accounts.repository';
 import {
+  admitSecondStep,
   admitSessionAttempt,
   admitSignIn,
   forgetPasswordFailures,
@@ -101,7 +102,7 @@ export async function completeSignIn(
   const ticket = await requireTicket(deps.db, input.ticket, 'sign_in');
   const account = await findAccountById(deps.db, ticket.accountId);
   if (!account) throw ticketExpired();
-  await admitSignIn(deps.db, deps.config, { address: client.ip, username: account.username });
+  await admitSecondStep(deps.db, deps.config, { address: client.ip, username: account.username });
   if (!(await proveSecondFactor(deps.db, deps.box, account.id, input.code))) {
     await countWrongCode(deps.db, ticket);
     await recordPasswordFailure(deps.db, deps.config, account.username);

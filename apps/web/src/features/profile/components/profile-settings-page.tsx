@@ -5,10 +5,12 @@ import { showSuccessToast } from '@/lib/toasts';
 import { useProfile } from '@/lib/queries/profile-query';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const SETTING_SAVED_TEXT = PANEL_SETTINGS_MESSAGES.saved;
 
-/** /profile: the account's preferences (table layout on mobile, avatar). */
+/** /profile: the account's preferences (table layout on mobile, avatar), its two-factor sign-in and sessions. */
 export function ProfileSettingsPage() {
   const { data: profile } = useProfile();
   const updateProfile = useUpdateProfile();
@@ -43,6 +45,8 @@ export function ProfileSettingsPage() {
           />
         </Stack>
       </Card>
+      <TwoFactorCard />
+      <SessionsCard />
     </Stack>
   );
 }
