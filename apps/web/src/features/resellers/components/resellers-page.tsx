@@ -20,7 +20,7 @@ import { defaultResellerFilters, ResellerFiltersBar } from './reseller-filters';
 import { ResellerRowActions, type ResellerAction } from './reseller-row-actions';
 import { NEW_RESELLER_LABEL, RESELLERS_TITLE } from './reseller-texts';
 
-type OpenDialog = { kind: 'edit' | 'credits' | 'remove'; reseller: Reseller } | null;
+type OpenDialog = { kind: 'edit' | 'credits' | 'reset-two-factor' | 'remove'; reseller: Reseller } | null;
 
 interface ResellersPageProps {
   profile: Profile;
