@@ -1,4 +1,4 @@
-/** Texts of the profile's two-factor sign-in and sessions (docs/product/screens.md#profile). */
+/** Texts of the profile's two-factor sign-in and sessions (docs/product/screens.md#profile-settings). */
 export const TWO_FACTOR_TEXTS = {
   title: 'Verificação em duas etapas',
   description:
