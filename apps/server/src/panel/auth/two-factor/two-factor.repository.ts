@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
+import { runInTransaction } from '../../../db/run-in-transaction';
 import { accountTwoFactor, secondStepTickets, sessions, twoFactorRecoveryCodes } from '../../../db/schema';
 
 export type TwoFactorRow = typeof accountTwoFactor.$inferSelect;
@@ -31,7 +32,7 @@ export async function enableTwoFactor(
   step: number,
   recoveryCodeHashes: readonly string[],
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     const updated = await tx
       .update(accountTwoFactor)
       .set({
@@ -63,7 +64,7 @@ export async function clearTwoFactor(
   accountId: number,
   options: { resetByAdmin: boolean },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return runInTransaction(db, async (tx) => {
     const cleared = await tx
       .update(accountTwoFactor)
       .set({
