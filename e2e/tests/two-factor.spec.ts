@@ -48,7 +48,9 @@ test('a reseller turns on two-factor sign-in, then signs in with a code and with
   await shot(page, 'two-factor-sign-in-code');
   await secondStep.getByLabel('Código do aplicativo autenticador').fill(codeOf(secret, 1));
   await secondStep.getByRole('button', { name: 'Verificar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Back where the visit was (docs/product/screens.md#redirect-after-login).
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('two-factor-status')).toContainText('10 códigos de recuperação restantes.');
 
   const { phone, mobile } = await openPhone(browser, baseURL, csp);
   try {
@@ -64,12 +66,13 @@ test('a reseller turns on two-factor sign-in, then signs in with a code and with
     await phoneStep.getByRole('button', { name: 'Verificar' }).click();
     await expect(mobile).toHaveURL(/\/dashboard$/);
     await mobile.goto('/profile');
+    await expect(mobile.getByTestId('two-factor-status')).toContainText('9 códigos de recuperação restantes.');
     const rows = mobile.getByTestId('session-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('Esta sessão');
     await expect(rows.first()).toContainText('Safari em iOS');
     await mobile.getByTestId('sessions-card').scrollIntoViewIfNeeded();
-    await shot(mobile, 'profile-sessions-390', { fullPage: true });
+    await shot(mobile, 'profile-sessions-390');
   } finally {
     await phone.close();
   }

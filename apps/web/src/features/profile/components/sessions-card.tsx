@@ -30,8 +30,8 @@ function SessionRow({ session }: { session: OpenSession }) {
     .join(' · ');
   return (
     <Paper withBorder p="sm" radius="sm" data-testid="session-row">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2}>
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600}>{session.device}</Text>
             {session.current && (
