@@ -29,6 +29,7 @@ test('a reseller turns on two-factor sign-in, then signs in with a code and with
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(dialog.getByRole('img', { name: 'QR code da verificação em duas etapas' })).toBeVisible();
   await shot(page, 'two-factor-enrol');
+  await dialog.getByTestId('two-factor-password').fill(reseller.password);
   await dialog.getByTestId('two-factor-code').fill(codeOf(secret));
   await dialog.getByRole('button', { name: 'Ativar verificação' }).click();
   const codes = dialog.getByTestId('two-factor-recovery-codes');
@@ -66,7 +67,9 @@ test('a reseller turns on two-factor sign-in, then signs in with a code and with
     await phoneStep.getByRole('button', { name: 'Verificar' }).click();
     await expect(mobile).toHaveURL(/\/dashboard$/);
     await mobile.goto('/profile');
-    await expect(mobile.getByTestId('two-factor-status')).toContainText('9 códigos de recuperação restantes.');
+    await expect(mobile.getByTestId('two-factor-status')).toContainText(
+      '9 códigos de recuperação restantes.',
+    );
     const rows = mobile.getByTestId('session-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('Esta sessão');

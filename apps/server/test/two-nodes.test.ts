@@ -147,7 +147,7 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
       generateSync({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
     const confirm = await callServer(nodes[1], 'POST', '/api/profile/two-factor/confirm', {
       token: onB,
-      body: { code: codeAt(0) },
+      body: { password: reseller.password, code: codeAt(0) },
     });
     expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
     const ticketOn = async (node: ServerProcess) =>

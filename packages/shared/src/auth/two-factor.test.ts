@@ -19,12 +19,13 @@ describe('second-step codes (decision 0131)', () => {
   });
 
   it('enrolment takes only a code of the app, and ends the other sessions unless told not to', () => {
-    expect(twoFactorConfirmSchema.parse({ code: '123456' })).toEqual({
+    expect(twoFactorConfirmSchema.parse({ password: 'x', code: '123456' })).toEqual({
+      password: 'x',
       code: '123456',
       end_other_sessions: true,
     });
-    expect(twoFactorConfirmSchema.safeParse({ code: 'abcde-fghjk' }).error?.issues[0]?.message).toBe(
-      TWO_FACTOR_MESSAGES.enrolCodeFormat,
-    );
+    expect(
+      twoFactorConfirmSchema.safeParse({ password: 'x', code: 'abcde-fghjk' }).error?.issues[0]?.message,
+    ).toBe(TWO_FACTOR_MESSAGES.enrolCodeFormat);
   });
 });

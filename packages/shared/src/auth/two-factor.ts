@@ -57,8 +57,18 @@ export const twoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-/** POST /api/profile/two-factor/confirm: one code of the new secret turns it on. */
-export const twoFactorConfirmSchema = z.object({ code: totpCode, end_other_sessions: endOtherSessions });
+/**
+ * POST /api/profile/two-factor/confirm: the password and one code of the new secret turn it on (an open
+ * session alone must not be enough to bind the account to another phone; decision 0130).
+ */
+export const twoFactorConfirmSchema = z.object({
+  password: z
+    .string({ error: TWO_FACTOR_MESSAGES.passwordWrong })
+    .min(1, TWO_FACTOR_MESSAGES.passwordWrong)
+    .max(128),
+  code: totpCode,
+  end_other_sessions: endOtherSessions,
+});
 export type TwoFactorConfirmInput = z.input<typeof twoFactorConfirmSchema>;
 
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
@@ -66,7 +76,10 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** POST /api/profile/two-factor/disable: the password and a code (or a recovery code). */
 export const twoFactorDisableSchema = z.object({
-  password: z.string({ error: TWO_FACTOR_MESSAGES.passwordWrong }).min(1).max(128),
+  password: z
+    .string({ error: TWO_FACTOR_MESSAGES.passwordWrong })
+    .min(1, TWO_FACTOR_MESSAGES.passwordWrong)
+    .max(128),
   code: secondStepCode,
 });
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;

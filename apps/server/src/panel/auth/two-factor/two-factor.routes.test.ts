@@ -36,7 +36,10 @@ async function enrolledAccount() {
   }>();
   expect(otpauth_url).toContain(`secret=${secret}`);
   expect(qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
-  const confirm = await t.as(token).post('/api/profile/two-factor/confirm', { code: codeOf(secret) });
+  const confirm = await t.as(token).post('/api/profile/two-factor/confirm', {
+    password: account.password,
+    code: codeOf(secret),
+  });
   expect(confirm.statusCode, confirm.body).toBe(200);
   const recoveryCodes = confirm.json<{ recovery_codes: string[] }>().recovery_codes;
   return { account, token, secret, recoveryCodes };
@@ -56,15 +59,26 @@ describe('enrolment', () => {
     const other = await createSignedInAccount(t.app, {});
     const setup = await t.as(token).post('/api/profile/two-factor/setup');
     const { secret } = setup.json<{ secret: string }>();
-    const wrong = await t.as(token).post('/api/profile/two-factor/confirm', { code: '000000' });
+    const wrong = await t.as(token).post('/api/profile/two-factor/confirm', {
+      password: account.password,
+      code: '000000',
+    });
     expect(wrong.json()).toMatchObject({
       status: 400,
       message: TWO_FACTOR_MESSAGES.codeInvalid,
       field: 'code',
     });
+    const wrongPassword = await t.as(token).post('/api/profile/two-factor/confirm', {
+      password: 'Errada@123',
+      code: codeOf(secret),
+    });
+    expect(wrongPassword.json()).toMatchObject({ status: 400, field: 'password' });
     expect((await t.as(token).get('/api/profile/two-factor')).json()).toMatchObject({ enabled: false });
 
-    const confirm = await t.as(token).post('/api/profile/two-factor/confirm', { code: codeOf(secret) });
+    const confirm = await t.as(token).post('/api/profile/two-factor/confirm', {
+      password: account.password,
+      code: codeOf(secret),
+    });
     expect(confirm.statusCode).toBe(200);
     const codes = confirm.json<{ recovery_codes: string[] }>().recovery_codes;
     expect(codes).toHaveLength(10);
@@ -93,7 +107,10 @@ describe('enrolment', () => {
     const { account, token } = await createSignedInAccount(t.app);
     const other = await createSession(t.app, account.id);
     const { secret } = (await t.as(token).post('/api/profile/two-factor/setup')).json<{ secret: string }>();
-    await t.as(token).post('/api/profile/two-factor/confirm', { code: codeOf(secret) });
+    await t.as(token).post('/api/profile/two-factor/confirm', {
+      password: account.password,
+      code: codeOf(secret),
+    });
     expect((await t.as(other).get('/api/profile')).json()).toMatchObject({ code: 'session_not_found' });
     expect((await t.as(token).get('/api/profile')).statusCode).toBe(200);
   });
@@ -284,7 +301,10 @@ describe('required by the admin', () => {
         required: true,
       });
       const { secret } = (await t.as(token).post('/api/profile/two-factor/setup')).json<{ secret: string }>();
-      await t.as(token).post('/api/profile/two-factor/confirm', { code: codeOf(secret) });
+      await t.as(token).post('/api/profile/two-factor/confirm', {
+        password: master.password,
+        code: codeOf(secret),
+      });
       expect((await t.as(token).get('/api/dashboard/stats')).statusCode).toBe(200);
       // Required: it cannot be turned off.
       const off = await t.as(token).post('/api/profile/two-factor/disable', {

@@ -108,7 +108,7 @@ export async function startTwoFactorSetup(deps: TwoFactorDeps, caller: Caller): 
 }
 
 /**
- * A code of the pending secret turns two-factor sign-in on and answers the recovery codes, shown this
+ * The password and a code of the pending secret turn two-factor sign-in on and answers the recovery codes, shown this
  * once. Tried per session like a password; a wrong code counts toward the account's delay (decision 0021).
  */
 export async function confirmTwoFactorSetup(
@@ -123,6 +123,12 @@ export async function confirmTwoFactorSetup(
   });
   const row = await findTwoFactor(deps.db, caller.id);
   if (isTwoFactorEnabled(row)) throw AppError.conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  // The password too: an open session alone must not bind the account to another phone (decision 0024's rule).
+  const account = await requireAccount(deps.db, caller);
+  if (!(await verifyPassword(account.passwordHash, input.password))) {
+    await recordPasswordFailure(deps.db, deps.limits, caller.username);
+    throw AppError.badRequest(TWO_FACTOR_MESSAGES.passwordWrong, 'password');
+  }
   const pending = row?.pendingSecret;
   const secret = pending ? deps.box.open(pending, context(caller.id)) : undefined;
   if (!pending || !secret) throw AppError.badRequest(TWO_FACTOR_MESSAGES.setupNotStarted, 'code');

@@ -41,6 +41,9 @@ describe('Profile → two-factor sign-in (decision 0130)', () => {
     // The other sessions end unless unticked (decision 0133).
     expect(within(dialog).getByRole('checkbox')).toBeChecked();
 
+    fireEvent.change(within(dialog).getByTestId('two-factor-password'), {
+      target: { value: 'Senha@forte9' },
+    });
     fireEvent.change(within(dialog).getByTestId('two-factor-code'), { target: { value: '654321' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ativar verificação' }));
     expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toBeInTheDocument();
@@ -51,7 +54,11 @@ describe('Profile → two-factor sign-in (decision 0130)', () => {
     const shown = await within(dialog).findByTestId('two-factor-recovery-codes');
     for (const code of CODES) expect(shown).toHaveTextContent(code);
     const confirms = calls.filter((call) => call.path === '/profile/two-factor/confirm');
-    expect(confirms.at(-1)?.body).toEqual({ code: '123456', end_other_sessions: false });
+    expect(confirms.at(-1)?.body).toEqual({
+      password: 'Senha@forte9',
+      code: '123456',
+      end_other_sessions: false,
+    });
     expect(calls.filter((call) => call.path === '/profile/two-factor/setup')).toHaveLength(1);
   });
 

@@ -1,6 +1,19 @@
-import { Alert, Button, Checkbox, Code, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TWO_FACTOR_MESSAGES } from '@panel/shared/auth/two-factor-messages';
+import { ApiError } from '@/lib/api-client';
 import { copyText } from '@/lib/copy-text';
 import { mapError } from '@/lib/map-error';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
@@ -13,16 +26,17 @@ interface TwoFactorEnrolmentProps {
 }
 
 /**
- * Setting up two-factor sign-in (decision 0130): a new secret as a QR code and as text, one code of the
- * app to confirm it (the other sessions end unless unticked, decision 0133), then the recovery codes,
+ * Setting up two-factor sign-in (decision 0130): a new secret as a QR code and as text, the password and
+ * one code of the app to confirm it (the other sessions end unless unticked, decision 0133), then the recovery codes,
  * shown this once.
  */
 export function TwoFactorEnrolment({ onDone }: TwoFactorEnrolmentProps) {
   const start = useStartTwoFactorSetup();
   const confirm = useConfirmTwoFactor();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [endOthers, setEndOthers] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const { mutate: startSetup } = start;
   const started = useRef(false);
 
@@ -70,10 +84,15 @@ export function TwoFactorEnrolment({ onDone }: TwoFactorEnrolmentProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
+    setErrors({});
     confirm.mutate(
-      { code, end_other_sessions: endOthers },
-      { onError: (failure) => setError(mapError(failure).message) },
+      { password, code, end_other_sessions: endOthers },
+      {
+        onError: (failure) => {
+          const field = failure instanceof ApiError && failure.field === 'password' ? 'password' : 'code';
+          setErrors({ [field]: mapError(failure).message });
+        },
+      },
     );
   };
 
@@ -98,6 +117,15 @@ export function TwoFactorEnrolment({ onDone }: TwoFactorEnrolmentProps) {
             …
           </Text>
         )}
+        <PasswordInput
+          label={TEXTS.passwordLabel}
+          description={TEXTS.passwordHint}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          data-testid="two-factor-password"
+        />
         <TextInput
           label={TEXTS.codeLabel}
           autoComplete="one-time-code"
@@ -105,7 +133,7 @@ export function TwoFactorEnrolment({ onDone }: TwoFactorEnrolmentProps) {
           maxLength={6}
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
-          error={error}
+          error={errors.code}
           data-testid="two-factor-code"
         />
         <Checkbox
@@ -113,7 +141,11 @@ export function TwoFactorEnrolment({ onDone }: TwoFactorEnrolmentProps) {
           checked={endOthers}
           onChange={(event) => setEndOthers(event.currentTarget.checked)}
         />
-        <Button type="submit" loading={confirm.isPending} disabled={!setup || code.trim() === ''}>
+        <Button
+          type="submit"
+          loading={confirm.isPending}
+          disabled={!setup || password === '' || code.trim() === ''}
+        >
           {TEXTS.confirm}
         </Button>
       </Stack>

@@ -21,6 +21,7 @@ export const TWO_FACTOR_TEXTS = {
   done: 'Concluir',
   disableTitle: 'Desativar verificação em duas etapas',
   passwordLabel: 'Senha',
+  passwordHint: 'Confirme com a senha da sua conta.',
   disableCodeLabel: 'Código do aplicativo ou de recuperação',
   setupPageTitle: 'Configure a verificação em duas etapas',
   signOut: 'Sair',
