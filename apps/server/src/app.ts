@@ -40,6 +40,11 @@ import { panelTextsRoutes } from './panel/panel-texts/panel-texts.routes';
 import { playerRoutes } from './delivery/player/player.routes';
 import { portalRoutes } from './delivery/portal/portal.routes';
 import { profileRoutes } from './panel/profile/profile.routes';
+import { sessionsRoutes } from './panel/profile/sessions.routes';
+import { twoFactorRoutes } from './panel/profile/two-factor.routes';
+import { twoFactorResetRoutes } from './panel/auth/two-factor/two-factor-reset.routes';
+import { securityLogOf } from './panel/logs/security-log';
+import { createSecretBox } from './lib/secret-box';
 import { releasesRoutes } from './panel/releases/releases.routes';
 import provisioning from './panel/provisioning/provisioning.plugin';
 import { resellersRoutes } from './panel/resellers/resellers.routes';
@@ -198,9 +203,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(connections, { db: deliveryDb, config, countryOf: (ip) => geoIp.countryOf(ip) });
   if (panel) {
     const captcha = createCaptchaVerifier(config, signingSecret);
-    await app.register(authRoutes, { db, config, captcha });
+    // Two-factor sign-in (decisions 0130 to 0135): the secrets' key, the log of security events.
+    const box = createSecretBox(
+      config.TOTP_ENCRYPTION_KEY ?? (await getOrCreateSecret(db, 'totp_encryption_key')),
+      'totp',
+    );
+    const securityLog = securityLogOf(db);
+    const countryOf = (ip: string) => geoIp.countryOf(ip);
+    await app.register(authRoutes, { db, config, captcha, box, securityLog, countryOf });
     await app.register(profileRoutes, { db, config });
     await app.register(apiTokensRoutes, { db });
+    await app.register(twoFactorRoutes, { db, limits: config, box, securityLog });
+    await app.register(twoFactorResetRoutes, { db, limits: config, box, securityLog });
+    await app.register(sessionsRoutes, { db });
     await app.register(newsRoutes, { db });
     await app.register(resellersRoutes, { db });
     await app.register(ledgerRoutes, { db });

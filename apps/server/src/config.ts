@@ -117,6 +117,9 @@ const configSchema = z
     RECAPTCHA_SECRET: optionalText,
     RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
     SIGNING_SECRET: optionalText,
+    // The key the authenticator secrets of two-factor sign-in are encrypted under (decision 0130); unset:
+    // one generated and kept in the database (app_secrets).
+    TOTP_ENCRYPTION_KEY: optionalText.pipe(z.string().min(16).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { generateSync } from 'otplib';
 import { toCents } from '@panel/shared/money/credits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
@@ -166,6 +167,50 @@ describe.runIf(onPostgres)('two server processes on one database', () => {
     const other = new PortalClient(nodes[0].url, { ...box, sn: 'SN0078', deviceId: 'D1-0078' });
     await other.handshake();
     expect(await other.profile()).toMatchObject({ status: 1 });
+  });
+
+  it('sessions are listed and ended from either node; a second step begun on one ends on the other', async () => {
+    const reseller = await createReseller(adminToken, 50);
+    const onA = await tokenOf(nodes[0], reseller.username, reseller.password);
+    const onB = await tokenOf(nodes[1], reseller.username, reseller.password);
+    const listed = await callServer<{ sessions: { id: number; current: boolean }[] }>(
+      nodes[1],
+      'GET',
+      '/api/profile/sessions',
+      { token: onB },
+    );
+    expect(listed.body.sessions.map((session) => session.current)).toEqual([true, false]);
+    const otherId = listed.body.sessions[1]?.id;
+    expect(
+      (await callServer(nodes[1], 'DELETE', `/api/profile/sessions/${otherId}`, { token: onB })).status,
+    ).toBe(204);
+    expect((await callServer(nodes[0], 'GET', '/api/profile', { token: onA })).body).toMatchObject({
+      code: 'session_not_found',
+    });
+
+    // Two-factor sign-in (decision 0131): the ticket and the last accepted step are in the database.
+    const setup = await callServer<{ secret: string }>(nodes[0], 'POST', '/api/profile/two-factor/setup', {
+      token: onB,
+    });
+    const codeAt = (steps: number) =>
+      generateSync({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    const confirm = await callServer(nodes[1], 'POST', '/api/profile/two-factor/confirm', {
+      token: onB,
+      body: { password: reseller.password, code: codeAt(0) },
+    });
+    expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+    const ticketOn = async (node: ServerProcess) =>
+      (await signIn(node, reseller.username, reseller.password)).body.second_step as { ticket: string };
+    const first = await ticketOn(nodes[0]);
+    const code = codeAt(1);
+    const done = await callServer(nodes[1], 'POST', '/api/auth/second-step', {
+      body: { ticket: first.ticket, code },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const replay = await callServer(nodes[0], 'POST', '/api/auth/second-step', {
+      body: { ticket: (await ticketOn(nodes[1])).ticket, code },
+    });
+    expect(replay.body).toMatchObject({ status: 401, field: 'code' });
   });
 
   it('five failed sign-ins spread over both nodes give 429 on the sixth', async () => {

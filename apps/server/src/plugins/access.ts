@@ -19,6 +19,8 @@ export type Access =
        * needs `read` (or is refused with 'none'); see tokenScopeOf for what an undeclared route takes.
        */
       token?: ApiTokenScope | 'none';
+      /** Open to a session limited to setting up a required second step (decision 0132). */
+      duringTwoFactorSetup?: boolean;
     }
   /** The ingest API: a streaming server's own token, never a session (decision 0045). */
   | { kind: 'streaming-server' };
@@ -32,8 +34,19 @@ export const ADMIN_OR_PUBLISHER: Access = { kind: 'session', roles: ['admin', 'p
 /** Non-admins: setting the default domain (docs/product/roles.md, an admin cannot from the list). */
 export const PUBLISHER_OR_RESELLER: Access = { kind: 'session', roles: ['publisher', 'reseller'] };
 export const STREAMING_SERVER: Access = { kind: 'streaming-server' };
-/** Logout and unlock must work on a locked session. */
-export const ANY_SESSION_EVEN_LOCKED: Access = { kind: 'session', roles: ACCOUNT_TYPES, allowLocked: true };
+/** Logout and unlock must work on a locked session, and on one limited to the two-factor setup. */
+export const ANY_SESSION_EVEN_LOCKED: Access = {
+  kind: 'session',
+  roles: ACCOUNT_TYPES,
+  allowLocked: true,
+  duringTwoFactorSetup: true,
+};
+/** The profile and the two-factor setup: what a session limited to that setup may call (decision 0132). */
+export const ANY_ROLE_DURING_SETUP: Access = {
+  kind: 'session',
+  roles: ACCOUNT_TYPES,
+  duringTwoFactorSetup: true,
+};
 
 /** `access` of a route with the scope an API token needs for it (decision 0137). */
 export function withTokenScope(access: Access, token: ApiTokenScope | 'none'): Access {

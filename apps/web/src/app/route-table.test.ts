@@ -25,6 +25,7 @@ describe('route table', () => {
         '/logout',
         '/lock',
         '/maintenance',
+        '/two-factor-setup',
         '/dashboard',
         '/profile',
         '/profile/change-password',

@@ -26,6 +26,11 @@ const LogoutPage = lazy(() =>
 const LockPage = lazy(() =>
   import('@/features/auth/components/lock-page').then((m) => ({ default: m.LockPage })),
 );
+const TwoFactorSetupPage = lazy(() =>
+  import('@/features/profile/components/two-factor-setup-page').then((m) => ({
+    default: m.TwoFactorSetupPage,
+  })),
+);
 const MaintenancePage = lazy(() =>
   import('@/features/maintenance/components/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
 );
@@ -200,6 +205,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // Outside the signed-in frame: the server refuses its requests until the setup is done (0132).
+          { path: paths.twoFactorSetup, element: <TwoFactorSetupPage /> },
           {
             element: <AppLayout />,
             children: [

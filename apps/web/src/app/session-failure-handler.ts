@@ -20,6 +20,11 @@ export function createSessionFailureHandler(
   getQueryClient: () => QueryClient,
 ) {
   return (failure: Exclude<SessionFailure, null>, error?: unknown): void => {
+    // The session may only set up the second step the panel requires (decision 0132).
+    if (failure === 'setup') {
+      if (navigation.currentPath() !== paths.twoFactorSetup) void navigation.navigate(paths.twoFactorSetup);
+      return;
+    }
     if (failure === 'locked') {
       clearMessageModalFlag();
       writeSessionNotice({ kind: 'locked', message: sessionFailureMessage(failure, error) });

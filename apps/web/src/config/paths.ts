@@ -8,6 +8,8 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/profile',
   changePassword: '/profile/change-password',
+  /** The setup of a second step the panel requires (decision 0132): outside the signed-in frame. */
+  twoFactorSetup: '/two-factor-setup',
   resellers: '/resellers',
   resellersCreate: '/resellers/create',
   resellersLogs: '/resellers/logs',
@@ -34,6 +36,12 @@ export const ANALYTICS_TYPES = ['streams', 'series', 'channels', 'lives'] as con
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
 
 /** Public screens: visiting them never becomes the after-login destination. */
-export const PUBLIC_PATHS: readonly string[] = [paths.login, paths.logout, paths.lock, paths.maintenance];
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.login,
+  paths.logout,
+  paths.lock,
+  paths.maintenance,
+  paths.twoFactorSetup,
+];
 
 export const DEFAULT_AFTER_LOGIN_PATH = paths.dashboard;

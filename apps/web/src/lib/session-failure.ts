@@ -17,9 +17,10 @@ export class SessionGoneError extends Error {
  * What a failure means for the session (api-contract-foundation "Session rules"):
  * - `locked`: 401 session_locked / unauthenticated → the lock screen, keeping the stored login;
  * - `gone`: 404 session_not_found, or a profile without status → sign in again;
+ * - `setup`: 403 two_factor_setup_required → the setup of the second step the panel requires (decision 0132);
  * - `null`: an ordinary failure the screen handles.
  */
-export type SessionFailure = 'locked' | 'gone' | null;
+export type SessionFailure = 'locked' | 'gone' | 'setup' | null;
 
 export function classifySessionFailure(error: unknown): SessionFailure {
   if (error instanceof SessionGoneError) return 'gone';
@@ -28,6 +29,7 @@ export function classifySessionFailure(error: unknown): SessionFailure {
     return 'locked';
   }
   if (error.status === 404 && error.code === 'session_not_found') return 'gone';
+  if (error.status === 403 && error.code === 'two_factor_setup_required') return 'setup';
   return null;
 }
 
@@ -35,7 +37,7 @@ export function classifySessionFailure(error: unknown): SessionFailure {
  * What the lock or login screen says about it. Locked: the 401 text of docs/product/messages.md#error-catalogue. Gone: the server's reason
  * (ended, expired, account blocked — decision 0029), else the plain "session ended".
  */
-export function sessionFailureMessage(failure: Exclude<SessionFailure, null>, error: unknown): string {
+export function sessionFailureMessage(failure: 'locked' | 'gone', error: unknown): string {
   if (failure === 'locked') return ERROR_TEXT[401].message;
   const body = error instanceof ApiError ? error.body : undefined;
   const message =

@@ -27,9 +27,12 @@ export const changePasswordSchema = z
     current_password: currentPasswordSchema,
     password: newPasswordSchema,
     password_confirmation: newPasswordSchema,
+    /** The other sessions end with the new password unless the person unticks it (decision 0133). */
+    end_other_sessions: z.boolean().default(true),
   })
   .refine((value) => value.password === value.password_confirmation, {
     message: AUTH_MESSAGES.passwordsDiffer,
     path: ['password_confirmation'],
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordFormValues = z.input<typeof changePasswordSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages';
+import { secondStepAnswerSchema } from './two-factor';
 
 const captchaToken = z.string({ error: AUTH_MESSAGES.captchaRequired }).min(1, AUTH_MESSAGES.captchaRequired);
 
@@ -30,8 +31,20 @@ export type UnlockInput = z.infer<typeof unlockSchema>;
 
 export const sessionUserSchema = z.object({ id: z.number().int(), username: z.string() });
 
-export const signInResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+/** A session: the answer of a sign-in (or unlock) that needs no second step, or of its second step. */
+export const signInResponseSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+  /** The panel setting requires two-factor sign-in and the account has none yet: only its setup is open (decision 0132). */
+  setup_two_factor: z.boolean().optional(),
+  /** Something to tell once at this sign-in (an admin reset the account's two-factor sign-in). */
+  notice: z.string().optional(),
+});
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/** POST /api/auth/sign-in and /api/auth/unlock: a session, or the ticket of the second step (decision 0131). */
+export const signInAnswerSchema = z.union([signInResponseSchema, secondStepAnswerSchema]);
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 /** What the login and lock screens need to render the captcha widget. */
 export const captchaConfigSchema = z.object({

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'no_credits',
   'account_blocked',
   'captcha_failed',
+  'two_factor_setup_required',
+  'second_step_expired',
   'forbidden',
   'not_found',
   'conflict',

@@ -25,6 +25,10 @@ export const LOG_ACTION_LABELS = {
   disconnect: 'DESCONECTAR',
   release_device: 'LIBERAR APARELHO',
   portal_message: 'MENSAGEM AO APARELHO',
+  two_factor_on: 'ATIVAR 2FA',
+  two_factor_off: 'DESATIVAR 2FA',
+  two_factor_reset: 'REDEFINIR 2FA',
+  new_sign_in: 'NOVO ACESSO',
 } as const;
 export type LogAction = keyof typeof LOG_ACTION_LABELS;
 export const LOG_ACTIONS = Object.keys(LOG_ACTION_LABELS) as [LogAction, ...LogAction[]];
@@ -37,6 +41,7 @@ export const LOG_TYPE_LABELS = {
   migration: 'MIGRAÇÃO',
   packages: 'PACOTES',
   reg_p2p: 'P2P',
+  security: 'SEGURANÇA',
 } as const;
 export type LogType = keyof typeof LOG_TYPE_LABELS;
 export const LOG_TYPES = Object.keys(LOG_TYPE_LABELS) as [LogType, ...LogType[]];

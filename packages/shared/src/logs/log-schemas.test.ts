@@ -15,7 +15,7 @@ const messageOf = (query: Record<string, string>) => {
 };
 
 describe('log codes', () => {
-  it('lists every action and type code of docs/product/constants.md#log-codes (plus add_days, expiry_2359) with a Portuguese label', () => {
+  it('lists every action and type code of docs/product/constants.md#log-codes (plus add_days, expiry_2359, the security codes) with a Portuguese label', () => {
     expect([...LOG_ACTIONS].sort()).toEqual(
       [
         'add',
@@ -39,10 +39,14 @@ describe('log codes', () => {
         'disconnect',
         'release_device',
         'portal_message',
+        'two_factor_on',
+        'two_factor_off',
+        'two_factor_reset',
+        'new_sign_in',
       ].sort(),
     );
     expect([...LOG_TYPES].sort()).toEqual(
-      ['test_users', 'users', 'resellers', 'credits', 'migration', 'packages', 'reg_p2p'].sort(),
+      ['test_users', 'users', 'resellers', 'credits', 'migration', 'packages', 'reg_p2p', 'security'].sort(),
     );
     expect(LOG_ACTION_LABELS).toMatchObject({
       add: 'ADICIONAR',

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { TWO_FACTOR_REQUIRED_LEVELS } from '../auth/two-factor-policy';
 import { PANEL_SETTING_DEFAULTS, type PanelSettingKey } from './panel-settings';
 
 /** PUT /api/admin/panel (docs/product/constants.md#panel-settings): the admin changes panel settings. */
 export const PANEL_SETTINGS_MESSAGES = {
   flagInvalid: "Informe 'true' ou 'false'",
+  twoFactorLevelInvalid: 'Escolha uma das opções de verificação em duas etapas',
   hostInvalid: 'Informe um domínio válido',
   empty: 'Informe pelo menos uma configuração',
   /** docs/product/messages.md#toasts "setting changed": the profile's switches and the admin's panel settings. */
@@ -25,6 +27,9 @@ const settingSchemas = {
     .trim()
     .toLowerCase()
     .regex(HOST_NAME, PANEL_SETTINGS_MESSAGES.hostInvalid),
+  two_factor_required: z.enum(TWO_FACTOR_REQUIRED_LEVELS, {
+    error: PANEL_SETTINGS_MESSAGES.twoFactorLevelInvalid,
+  }),
 } satisfies Record<PanelSettingKey, z.ZodType<string>>;
 
 /** Only known keys, each optional (the server refuses an empty change). Unknown keys are refused (strict). */
@@ -36,6 +41,7 @@ export const panelSettingsUpdateSchema = z.strictObject({
   user_migration_list: settingSchemas.user_migration_list.optional(),
   screens_end_oldest: settingSchemas.screens_end_oldest.optional(),
   main_domain: settingSchemas.main_domain.optional(),
+  two_factor_required: settingSchemas.two_factor_required.optional(),
 });
 export type PanelSettingsUpdate = z.infer<typeof panelSettingsUpdateSchema>;
 

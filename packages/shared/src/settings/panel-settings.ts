@@ -8,6 +8,8 @@ export const PANEL_SETTING_DEFAULTS = {
   main_domain: 'localhost',
   /** 'true': a stream start beyond a line's screens ends its oldest connection instead of being refused (decision 0044). */
   screens_end_oldest: 'false',
+  /** Who must use two-factor sign-in: 'none', 'admins', 'masters' or 'all' (decision 0132). */
+  two_factor_required: 'none',
 } as const;
 export type PanelSettingKey = keyof typeof PANEL_SETTING_DEFAULTS;
 export const PANEL_SETTING_KEYS = Object.keys(PANEL_SETTING_DEFAULTS) as PanelSettingKey[];

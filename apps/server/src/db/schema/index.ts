@@ -1,6 +1,7 @@
 // The drizzle schema as one object for the query builder and drizzle-kit.
 export * from './accounts';
 export * from './sessions';
+export * from './two-factor';
 export * from './settings';
 export * from './catalog';
 export * from './credit-ledger';

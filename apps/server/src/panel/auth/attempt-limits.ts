@@ -61,6 +61,20 @@ export async function admitSignIn(
   await refuseWhenBlocked(db, accountKey(username));
 }
 
+/**
+ * Before a second-step code is checked (decision 0131): per address across accounts, and the account's
+ * growing delay. The ticket itself takes a few tries only, and each wrong code counts like a wrong password.
+ */
+export async function admitSecondStep(
+  db: Database,
+  config: AttemptLimitConfig,
+  attempt: { address: string; username: string },
+): Promise<void> {
+  const perAddress = await countAttempt(db, `second-step:${attempt.address}`, MINUTE_MS);
+  if (perAddress > config.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE) throw tooManyAttempts();
+  await refuseWhenBlocked(db, accountKey(attempt.username));
+}
+
 /** Before a password is checked inside an open session (unlock, change password): keyed on the session. */
 export async function admitSessionAttempt(
   db: Database,

@@ -1,9 +1,11 @@
 import {
   captchaConfigSchema,
+  signInAnswerSchema,
   signInResponseSchema,
   signInSchema,
   unlockSchema,
 } from '@panel/shared/auth/sign-in-schema';
+import { secondStepSchema } from '@panel/shared/auth/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +14,7 @@ import { ANY_ROLE, ANY_SESSION_EVEN_LOCKED, PUBLIC } from '../../plugins/access'
 import { requireCaller } from './caller';
 import { bearerToken } from '../../lib/bearer-token';
 import { ALTCHA_CHALLENGE_PATH } from './captcha';
-import { lock, logout, signIn, unlock, type AuthDeps } from './auth.service';
+import { completeSignIn, completeUnlock, lock, logout, signIn, unlock, type AuthDeps } from './auth.service';
 
 function clientInfo(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
@@ -54,12 +56,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       config: { access: PUBLIC },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with username, password and captcha',
+        summary: 'Sign in with username, password and captcha (a session, or a second-step ticket)',
         body: signInSchema,
-        response: { 200: signInResponseSchema, ...errorResponses },
+        response: { 200: signInAnswerSchema, ...errorResponses },
       },
     },
     async (request) => signIn(deps, request.body, clientInfo(request)),
+  );
+
+  app.post(
+    '/api/auth/second-step',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: "Finish a sign-in with the password step's ticket and an authenticator or recovery code",
+        body: secondStepSchema,
+        response: { 200: signInResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => completeSignIn(deps, request.body, clientInfo(request)),
   );
 
   app.post(
@@ -68,14 +84,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       config: { access: ANY_SESSION_EVEN_LOCKED },
       schema: {
         tags: ['auth'],
-        summary: 'Unlock a locked session with the password and captcha',
+        summary: 'Unlock a locked session with the password and captcha (or get a second-step ticket)',
         body: unlockSchema,
-        response: { 200: signInResponseSchema, ...errorResponses },
+        response: { 200: signInAnswerSchema, ...errorResponses },
       },
     },
     // The session was found from this very header, so its token is there.
     async (request) =>
       unlock(deps, requireCaller(request), request.body, clientInfo(request), bearerToken(request) ?? ''),
+  );
+
+  app.post(
+    '/api/auth/unlock/second-step',
+    {
+      config: { access: ANY_SESSION_EVEN_LOCKED },
+      schema: {
+        tags: ['auth'],
+        summary: "Finish an unlock with the password step's ticket and an authenticator or recovery code",
+        body: secondStepSchema,
+        response: { 200: signInResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => completeUnlock(deps, requireCaller(request), request.body, bearerToken(request) ?? ''),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { SESSION_MESSAGES } from '@panel/shared/auth/session-messages';
+import { TWO_FACTOR_MESSAGES } from '@panel/shared/auth/two-factor-messages';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { RESELLER_STATUS } from '@panel/shared/resellers/reseller-constants';
 import type { FastifyRequest } from 'fastify';
@@ -17,6 +18,8 @@ const TOUCH_AFTER_MS = 60_000;
 export interface SessionRule {
   roles: readonly AccountType[];
   allowLocked?: boolean;
+  /** Open to a session limited to setting up the second step the panel requires (decision 0132). */
+  duringTwoFactorSetup?: boolean;
 }
 
 /**
@@ -34,7 +37,8 @@ function sessionGoneMessage(session: SessionWithAccount | undefined, now: number
 /**
  * The caller behind a request's bearer token, checked against the route's rule. Unknown or ended sessions
  * answer 404 session_not_found (the panel then goes to /login); locked or idle sessions answer 401
- * session_locked (the panel goes to /lock); a role the route does not allow, 403. An idle session is
+ * session_locked (the panel goes to /lock); a role the route does not allow, 403; a session opened to set
+ * up a required second step, 403 two_factor_setup_required outside that setup (decision 0132). An idle session is
  * locked here, and an active one has its last_seen refreshed at most once a minute.
  */
 export async function checkSession(
@@ -54,6 +58,9 @@ export async function checkSession(
   if (idle && !session.lockedAt) await lockSession(db, tokenHash);
   if ((session.lockedAt || idle) && !rule.allowLocked) throw new AppError(401, 'session_locked');
   if (!rule.roles.includes(session.role)) throw AppError.forbidden();
+  if (session.twoFactorSetup && !rule.duringTwoFactorSetup) {
+    throw new AppError(403, 'two_factor_setup_required', TWO_FACTOR_MESSAGES.setupRequired);
+  }
   if (!session.lockedAt && !idle && now - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await touchSession(db, tokenHash);
   }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { errorResponses, noContent } from '../../lib/route-schemas';
-import { ANY_ROLE } from '../../plugins/access';
+import { ANY_ROLE, ANY_ROLE_DURING_SETUP } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import { changePassword, getProfile, updateProfile } from './profile.service';
 
@@ -15,7 +15,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.get(
     '/api/profile',
     {
-      config: { access: ANY_ROLE },
+      // The setup screen of a required second step reads it too (decision 0132).
+      config: { access: ANY_ROLE_DURING_SETUP },
       schema: {
         tags: ['profile'],
         summary: 'The signed-in account',
@@ -45,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       config: { access: ANY_ROLE },
       schema: {
         tags: ['profile'],
-        summary: 'Change the password, given the current one (ends the other sessions)',
+        summary: 'Change the password, given the current one (ends the other sessions unless asked not to)',
         body: changePasswordSchema,
         response: { ...noContent, ...errorResponses },
       },

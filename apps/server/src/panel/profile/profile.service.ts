@@ -47,7 +47,8 @@ export async function updateProfile(db: Database, caller: Caller, update: Profil
 
 /**
  * Only someone who knows the current password may set a new one (an unattended session is not enough,
- * decision 0024). A new password ends every other session of the account; this one stays signed in.
+ * decision 0024). A new password ends every other session of the account (unless asked not to, decision
+ * 0133); this one stays signed in.
  * A wrong current password changes nothing and ends nothing.
  */
 /**
@@ -72,5 +73,6 @@ export async function changePassword(
     throw AppError.badRequest(AUTH_MESSAGES.currentPasswordWrong, 'current_password');
   }
   await updatePasswordHash(db, caller.id, await hashPassword(input.password));
-  await endAccountSessions(db, caller.id, caller.tokenHash);
+  // The other sessions end unless the person unticked it (decision 0133).
+  if (input.end_other_sessions) await endAccountSessions(db, caller.id, caller.tokenHash);
 }

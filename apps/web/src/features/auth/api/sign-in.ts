@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignInInput, SignInResponse } from '@panel/shared/auth/sign-in-schema';
+import type { SignInAnswer, SignInInput } from '@panel/shared/auth/sign-in-schema';
 import { apiRequest } from '@/lib/api-client';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { clearMessageModalFlag } from '@/lib/message-modal-flag';
 import { clearSessionNotice } from '@/lib/session-notice';
 import { loadAuthSchemas } from './auth-schemas';
 
-export async function signIn(input: SignInInput): Promise<SignInResponse> {
+/** A session, or the ticket of the second step for an account with two-factor sign-in (decision 0131). */
+export async function signIn(input: SignInInput): Promise<SignInAnswer> {
   // The schema loads while the request is on its way.
-  const schema = loadAuthSchemas().then((schemas) => schemas.signInResponseSchema);
+  const schema = loadAuthSchemas().then((schemas) => schemas.signInAnswerSchema);
   return apiRequest('/auth/sign-in', schema, { method: 'POST', body: input });
 }
 
@@ -18,7 +19,9 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     meta: { silentError: true, skipSessionHandling: true },
-    onSuccess: ({ token, user }) => {
+    onSuccess: (answer) => {
+      if (!('token' in answer)) return;
+      const { token, user } = answer;
       // The captcha settings stay; everything of a previous session goes.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       clearMessageModalFlag();

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  signInResponseSchema,
-  type SignInResponse,
-  type UnlockInput,
-} from '@panel/shared/auth/sign-in-schema';
+import { signInAnswerSchema, type SignInAnswer, type UnlockInput } from '@panel/shared/auth/sign-in-schema';
 import { apiRequest } from '@/lib/api-client';
 import { writeStoredAuth } from '@/lib/auth-storage';
 import { clearSessionNotice } from '@/lib/session-notice';
 
-export async function unlockSession(input: UnlockInput): Promise<SignInResponse> {
-  return apiRequest('/auth/unlock', signInResponseSchema, { method: 'POST', body: input });
+/** The session unlocked, or the ticket of the second step (decision 0131). */
+export async function unlockSession(input: UnlockInput): Promise<SignInAnswer> {
+  return apiRequest('/auth/unlock', signInAnswerSchema, { method: 'POST', body: input });
 }
 
 export function useUnlockSession() {
@@ -20,7 +17,9 @@ export function useUnlockSession() {
     // a blocked account, its 30 days) cannot be unlocked: the global handler takes it to /login, which
     // says why (decision 0068). A locked answer cannot come from here: unlock admits locked sessions.
     meta: { silentError: true },
-    onSuccess: async ({ token, user }) => {
+    onSuccess: async (answer) => {
+      if (!('token' in answer)) return;
+      const { token, user } = answer;
       writeStoredAuth({ token, user });
       clearSessionNotice();
       // Whatever failed while the session was locked is fetched again.

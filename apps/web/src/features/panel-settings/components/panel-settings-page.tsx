@@ -1,6 +1,23 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconDeviceFloppy, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import {
+  isTwoFactorLevel,
+  TWO_FACTOR_LEVEL_LABELS,
+  TWO_FACTOR_REQUIRED_LEVELS,
+} from '@panel/shared/auth/two-factor-policy';
 import type { PanelSettingKey } from '@panel/shared/settings/panel-settings';
 import {
   PANEL_SETTINGS_MESSAGES,
@@ -50,6 +67,37 @@ function SettingSwitch({ settings, save, name }: { settings: PanelSettings; save
         );
       }}
       data-testid={`panel-setting-${name}`}
+    />
+  );
+}
+
+/** Who must use two-factor sign-in (decision 0132), saved as soon as it is chosen. */
+function TwoFactorLevelSelect({ settings, save }: { settings: PanelSettings; save: Save }) {
+  return (
+    <Select
+      label={TEXTS.twoFactor}
+      description={TEXTS.twoFactorDescription}
+      data={TWO_FACTOR_REQUIRED_LEVELS.map((level) => ({
+        value: level,
+        label: TWO_FACTOR_LEVEL_LABELS[level],
+      }))}
+      value={shownValue(settings, save, 'two_factor_required')}
+      allowDeselect={false}
+      disabled={save.isPending}
+      maw={420}
+      onChange={(value) => {
+        if (!value || !isTwoFactorLevel(value)) return;
+        save.mutate(
+          { two_factor_required: value },
+          {
+            onSuccess: () => showSuccessToast(PANEL_SETTINGS_MESSAGES.saved),
+            onError: (failure) => {
+              if (!classifySessionFailure(failure)) showErrorToast(failure);
+            },
+          },
+        );
+      }}
+      data-testid="panel-setting-two_factor_required"
     />
   );
 }
@@ -181,6 +229,7 @@ function SettingsForm({ settings }: { settings: PanelSettings }) {
           {ADMIN_SWITCHES.map((name) => (
             <SettingSwitch key={name} settings={settings} save={save} name={name} />
           ))}
+          <TwoFactorLevelSelect settings={settings} save={save} />
           <QueryBody query={external} testId="external-panel" compact isEmpty={() => false} empty={null}>
             {(status) => <ExternalPanelState status={status} />}
           </QueryBody>

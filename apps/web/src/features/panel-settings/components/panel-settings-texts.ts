@@ -1,6 +1,6 @@
 import type { PanelSettingKey } from '@panel/shared/settings/panel-settings';
 
-type FlagKey = Exclude<PanelSettingKey, 'main_domain'>;
+type FlagKey = Exclude<PanelSettingKey, 'main_domain' | 'two_factor_required'>;
 
 /** Texts of /admin/settings (docs/product/screens.md#panel-settings). */
 export const PANEL_SETTINGS_TEXTS = {
@@ -34,6 +34,9 @@ export const PANEL_SETTINGS_TEXTS = {
         'Ao passar do limite de telas, a conexão mais antiga é encerrada em vez de recusar a nova.',
     },
   } satisfies Record<FlagKey, { label: string; description: string }>,
+  twoFactor: 'Verificação em duas etapas',
+  twoFactorDescription:
+    'Quem precisa de um código do aplicativo autenticador ao entrar. Quem ainda não configurou é levado à configuração no próximo acesso.',
   mainDomain: 'Domínio principal',
   mainDomainDescription: 'O domínio do painel.',
   save: 'Salvar',

@@ -40,6 +40,8 @@ describe('ChangePasswordPage (docs/product/contradictions.md#change-password-ask
       current_password: 'Senha@atual7',
       password: 'nova@senha9',
       password_confirmation: 'nova@senha9',
+      // The other sessions end unless unticked (decision 0133).
+      end_other_sessions: true,
     });
   });
 

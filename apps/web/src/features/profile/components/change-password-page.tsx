@@ -1,7 +1,11 @@
-import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Card, Checkbox, PasswordInput, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { changePasswordSchema, type ChangePasswordInput } from '@panel/shared/auth/password-rules';
+import {
+  changePasswordSchema,
+  type ChangePasswordFormValues,
+  type ChangePasswordInput,
+} from '@panel/shared/auth/password-rules';
 import { paths } from '@/config/paths';
 import { showFormError } from '@/lib/form-server-error';
 import { showSuccessToast } from '@/lib/toasts';
@@ -19,9 +23,15 @@ export function ChangePasswordPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordInput>({
+  } = useForm<ChangePasswordFormValues, unknown, ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
-    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+    // The other sessions end with the new password unless unticked (decision 0133).
+    defaultValues: {
+      current_password: '',
+      password: '',
+      password_confirmation: '',
+      end_other_sessions: true,
+    },
   });
 
   const submit = handleSubmit((values) =>
@@ -58,6 +68,7 @@ export function ChangePasswordPage() {
               error={errors.password_confirmation?.message}
               {...register('password_confirmation')}
             />
+            <Checkbox label="Encerrar as outras sessões abertas" {...register('end_other_sessions')} />
             <Button type="submit" loading={changePassword.isPending || changePassword.isSuccess}>
               Alterar senha
             </Button>

@@ -6,12 +6,14 @@ import { showSuccessToast } from '@/lib/toasts';
 import { useProfile } from '@/lib/queries/profile-query';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const SETTING_SAVED_TEXT = PANEL_SETTINGS_MESSAGES.saved;
 
 /**
- * /profile: the account's preferences (table layout on mobile, avatar), then the sections app/ composes in
- * (`children`: the 'API' tokens of decision 0137).
+ * /profile: the account's preferences (table layout on mobile, avatar), its two-factor sign-in and sessions,
+ * then the sections app/ composes in (`children`: the 'API' tokens of decision 0137).
  */
 export function ProfileSettingsPage({ children }: { children?: ReactNode }) {
   const { data: profile } = useProfile();
@@ -47,6 +49,8 @@ export function ProfileSettingsPage({ children }: { children?: ReactNode }) {
           />
         </Stack>
       </Card>
+      <TwoFactorCard />
+      <SessionsCard />
       {children}
     </Stack>
   );

@@ -10,6 +10,7 @@ describe('reseller row actions (docs/product/screens.md#resellers)', () => {
       'toggle-status',
       'credits',
       'logs',
+      'reset-two-factor',
       'remove',
     ]);
   });

@@ -6,12 +6,13 @@ import {
   IconList,
   IconLock,
   IconLockOpen,
+  IconShieldOff,
   IconTrash,
 } from '@tabler/icons-react';
 import { DELETED_RESELLERS_BUCKET, RESELLER_STATUS } from '@panel/shared/resellers/reseller-constants';
 import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 
-export type ResellerAction = 'edit' | 'toggle-status' | 'credits' | 'logs' | 'remove';
+export type ResellerAction = 'edit' | 'toggle-status' | 'credits' | 'logs' | 'reset-two-factor' | 'remove';
 
 export interface ResellerActionRules {
   isAdmin: boolean;
@@ -21,11 +22,13 @@ export interface ResellerActionRules {
 
 /**
  * The actions a row offers (docs/product/screens.md#resellers): REVENDAS_DELETADOS and the caller's own row only show their logs;
- * remove is admin-only and hidden under the deleted-resellers bucket. The server checks each one again.
+ * resetting two-factor sign-in (decision 0135) is admin-only; remove is admin-only and hidden under the
+ * deleted-resellers bucket. The server checks each one again.
  */
 export function availableResellerActions(reseller: Reseller, rules: ResellerActionRules): ResellerAction[] {
   if (reseller.is_deleted_bucket || reseller.id === rules.ownId) return ['logs'];
   const actions: ResellerAction[] = ['edit', 'toggle-status', 'credits', 'logs'];
+  if (rules.isAdmin) actions.push('reset-two-factor');
   if (rules.isAdmin && reseller.master_username !== DELETED_RESELLERS_BUCKET) actions.push('remove');
   return actions;
 }
@@ -76,6 +79,11 @@ export function ResellerRowActions({ reseller, rules, onAction }: ResellerRowAct
         <Menu.Item leftSection={<IconList size={16} />} {...item('logs')}>
           Logs
         </Menu.Item>
+        {actions.includes('reset-two-factor') && (
+          <Menu.Item leftSection={<IconShieldOff size={16} />} {...item('reset-two-factor')}>
+            Redefinir verificação em duas etapas
+          </Menu.Item>
+        )}
         {actions.includes('remove') && (
           <Menu.Item color="red" leftSection={<IconTrash size={16} />} {...item('remove')}>
             Remover

@@ -14,12 +14,13 @@ import { CreditModal } from './credit-modal';
 import { EditResellerModal } from './edit-reseller-modal';
 import { NewResellerModal } from './new-reseller-modal';
 import { RemoveResellerDialog } from './remove-reseller-dialog';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { resellerColumns, type ResellerSortField } from './reseller-columns';
 import { defaultResellerFilters, ResellerFiltersBar } from './reseller-filters';
 import { ResellerRowActions, type ResellerAction } from './reseller-row-actions';
 import { NEW_RESELLER_LABEL, RESELLERS_TITLE } from './reseller-texts';
 
-type OpenDialog = { kind: 'edit' | 'credits' | 'remove'; reseller: Reseller } | null;
+type OpenDialog = { kind: 'edit' | 'credits' | 'reset-two-factor' | 'remove'; reseller: Reseller } | null;
 
 interface ResellersPageProps {
   profile: Profile;
@@ -110,6 +111,9 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
       )}
       {dialog?.kind === 'credits' && (
         <CreditModal reseller={dialog.reseller} cardMode={cardMode} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'reset-two-factor' && (
+        <ResetTwoFactorDialog reseller={dialog.reseller} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'remove' && (
         <RemoveResellerDialog reseller={dialog.reseller} onClose={() => setDialog(null)} />
