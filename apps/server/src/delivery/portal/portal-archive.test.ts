@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSecrets, contentStreams, epgProgrammes, type EpgProgrammeRow } from '../../db/schema';
+import { appSecrets, contentStreams, epgProgrammes } from '../../db/schema';
 import { createCategory, createStream, libraryFromUpstream } from '../../../test/content-factory';
 import { createLine, createSignedInAccount } from '../../../test/factories';
 import { PortalClient } from '../../../test/portal-client';
@@ -27,7 +27,8 @@ let redirected: Awaited<ReturnType<typeof libraryFromUpstream>>;
 let plain = 0;
 let client: PortalClient;
 let line: Awaited<ReturnType<typeof createLine>>;
-const programmes: Record<'past' | 'old' | 'plain' | 'foreign', EpgProgrammeRow> = {} as never;
+type Programme = typeof epgProgrammes.$inferSelect;
+const programmes = {} as Record<'past' | 'old' | 'plain' | 'foreign', Programme>;
 
 async function programme(channelId: string, startsAt: number, title: string) {
   const [row] = await t.db
