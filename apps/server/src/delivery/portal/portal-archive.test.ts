@@ -9,6 +9,7 @@ import { useTestApp } from '../../../test/test-app';
 import { hasVideo } from '../../../test/upstream/ffprobe';
 import { startXtreamUpstream, type XtreamUpstream } from '../../../test/upstream/xtream-upstream';
 import { portalLinkPassword } from '../streams/stream-tokens';
+import { programmeTimeshift } from './portal-archive';
 import { localDay } from './portal-time';
 
 /**
@@ -177,5 +178,29 @@ describe('the archive in the portal', () => {
       expect(response.status, address).toBe(401);
       expect(response.headers.get('location')).toBeNull();
     }
+  });
+});
+
+describe("a programme's timeshift", () => {
+  it("starts at the window's first whole minute when it began before it; none before its end", () => {
+    const now = new Date('2026-11-28T12:00:30Z');
+    const at = (text: string) => new Date(`2026-11-${text}Z`);
+    expect(programmeTimeshift({ startsAt: at('28T10:00:00'), stopsAt: at('28T11:00:00') }, 3, now)).toEqual({
+      start: at('28T10:00:00'),
+      minutes: 60,
+    });
+    expect(programmeTimeshift({ startsAt: at('25T11:30:00'), stopsAt: at('25T12:30:00') }, 3, now)).toEqual({
+      start: at('25T12:01:00'),
+      minutes: 29,
+    });
+    expect(
+      programmeTimeshift({ startsAt: at('25T10:00:00'), stopsAt: at('25T11:00:00') }, 3, now),
+    ).toBeUndefined();
+    expect(
+      programmeTimeshift({ startsAt: at('28T11:30:00'), stopsAt: at('28T12:30:00') }, 3, now),
+    ).toBeUndefined();
+    expect(
+      programmeTimeshift({ startsAt: at('28T10:00:00'), stopsAt: at('28T11:00:00') }, 0, now),
+    ).toBeUndefined();
   });
 });
