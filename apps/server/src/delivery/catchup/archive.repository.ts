@@ -39,3 +39,22 @@ export async function findArchiveChannel(
   );
   return row;
 }
+
+/**
+ * The live streams with an archive whose guide channel is `epgChannelId` and whose category is in one of
+ * `bouquets`, by id: the channels a programme of the guide can be watched again on.
+ */
+export async function archiveChannelsOfGuide(
+  db: Database,
+  epgChannelId: string,
+  bouquets: readonly number[],
+): Promise<{ id: number; archiveDays: number }[]> {
+  const ids = `{${bouquets.filter(Number.isInteger).join(',')}}`;
+  return executeRows<{ id: number; archiveDays: number }>(
+    db,
+    sql`select s.id, s.archive_days as "archiveDays" from content_streams s
+      where s.epg_channel_id = ${epgChannelId} and s.kind = 'live' and s.retired_at is null
+        and s.archive_days > 0 and ${categoryVisibleTo(sql`s.category_id`, sql`${ids}::int[]`)}
+      order by s.id`,
+  );
+}

@@ -478,6 +478,15 @@ export async function allProgrammes(db: Database, channelId: string): Promise<Pr
   return rows.map(toProgramme);
 }
 
+/** One programme by id (the portal's catch-up names a programme: tv_archive/create_link). */
+export async function findProgramme(db: Database, id: number): Promise<ProgrammeRow | undefined> {
+  const [row] = await executeRows<ProgrammeRow>(
+    db,
+    sql`select ${programmeColumns} from epg_programmes p where p.id = ${id}`,
+  );
+  return row ? toProgramme(row) : undefined;
+}
+
 // ---- The guide, read in batches so xmltv.php streams (decision 0039) ----
 
 /** The guide channels of the live streams a line sees: each epg_channel_id once, named by the guide or the stream. */

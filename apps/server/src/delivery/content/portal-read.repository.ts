@@ -32,6 +32,8 @@ export interface PortalItemRow {
   categoryId: number;
   epgChannelId: string | null;
   containerExtension: string | null;
+  /** Days of catch-up of a channel (decision 0120); 0 for films, series and channels without. */
+  archiveDays: number;
   info: Record<string, unknown>;
   /** Unix seconds. */
   added: number;
@@ -45,13 +47,13 @@ function numberedItems(kind: PortalKind, bouquets: readonly number[]): SQL {
   if (kind === 'series') {
     return sql`select row_number() over (order by s.category_id, s.id)::int as number, s.id, s.name,
         s.cover as icon, s.category_id as "categoryId", null::text as "epgChannelId",
-        null::text as "containerExtension", s.info, extract(epoch from s.updated_at)::bigint::int as added
+        null::text as "containerExtension", 0 as "archiveDays", s.info, extract(epoch from s.updated_at)::bigint::int as added
       from content_series s
       where s.retired_at is null and s.category_id in ${categories}`;
   }
   return sql`select row_number() over (order by s.category_id, s.sort_order, s.id)::int as number, s.id,
       s.name, s.icon, s.category_id as "categoryId", nullif(s.epg_channel_id, '') as "epgChannelId",
-      s.container_extension as "containerExtension", s.info,
+      s.container_extension as "containerExtension", s.archive_days as "archiveDays", s.info,
       extract(epoch from s.added_at)::bigint::int as added
     from content_streams s
     where s.kind = ${kind} and s.retired_at is null and s.category_id in ${categories}`;

@@ -36,12 +36,6 @@ function categoryOf(value: string | undefined): number | undefined | null {
   return positiveInt(value) ?? null;
 }
 
-/** The catch-up of a channel (tv_archive, hours): 0 until the library has it per channel. */
-export interface ArchiveWindow {
-  hours: number;
-}
-const NO_ARCHIVE: ArchiveWindow = { hours: 0 };
-
 export const liveCmd = (id: number) => `ffmpeg http://localhost/ch/${id}`;
 const movieCmd = (id: number) => `ffmpeg http://localhost/movie/${id}`;
 const seasonCmd = (seriesId: number, season: number) =>
@@ -49,8 +43,10 @@ const seasonCmd = (seriesId: number, season: number) =>
 const episodeCmd = (seriesId: number, episodeId: number) =>
   `ffmpeg http://localhost/episode/${seriesId}/${episodeId}`;
 
-function channelRow(row: PortalItemRow, archive: ArchiveWindow = NO_ARCHIVE) {
+function channelRow(row: PortalItemRow) {
   const cmd = liveCmd(row.id);
+  // Stalker announces the archive in hours; the library keeps days (decision 0120).
+  const archived = row.archiveDays > 0 ? 1 : 0;
   return {
     id: String(row.id),
     name: row.name,
@@ -61,9 +57,9 @@ function channelRow(row: PortalItemRow, archive: ArchiveWindow = NO_ARCHIVE) {
     xmltv_id: row.epgChannelId ?? '',
     logo: row.icon,
     hd: 0,
-    enable_tv_archive: archive.hours > 0 ? 1 : 0,
-    tv_archive_duration: archive.hours,
-    archive: archive.hours > 0 ? 1 : 0,
+    enable_tv_archive: archived,
+    tv_archive_duration: row.archiveDays * 24,
+    archive: archived,
     allow_pvr: 0,
     fav: 0,
     lock: 0,

@@ -1,3 +1,4 @@
+import { programmeHasArchive } from '@panel/shared/content/catchup';
 import { unixSeconds } from '@panel/shared/time/unix-seconds';
 import type { Database } from '../../db/database';
 import {
@@ -6,33 +7,28 @@ import {
   upcomingProgrammes,
   type ProgrammeRow,
 } from '../content/content-read.repository';
-import type { ArchiveWindow } from './portal-content.service';
 import type { PortalLine } from './portal-line.repository';
 import { localDateTime, localDay, localTime } from './portal-time';
 
 /**
  * The guide in the portal (docs/product/portal.md): itv/get_short_epg (now and next) and
  * epg/get_simple_data_table (a day of a channel, a page at a time), from the same programmes xmltv.php
- * and player_api read. `mark_archive` / `has_archive` say whether a past programme can be watched again:
- * inside the channel's catch-up window (ArchiveWindow; 0 hours until the library holds one per channel).
+ * and player_api read. `mark_archive` / `has_archive` say whether a past programme can be watched again
+ * (tv_archive/create_link with `auto /media/<id>.mpg`, the row's id): ended inside the channel's catch-up
+ * window, the rule player_api's has_archive follows (decision 0120).
  */
 const DATA_TABLE_PAGE = 10;
 const DEFAULT_SHORT_EPG = 4;
 const MAX_SHORT_EPG = 50;
 
-export function inArchive(programme: ProgrammeRow, archive: ArchiveWindow, now: Date): boolean {
-  if (archive.hours <= 0 || programme.stopsAt > now) return false;
-  return programme.startsAt.getTime() >= now.getTime() - archive.hours * 3_600_000;
-}
-
 function programmeRow(
   programme: ProgrammeRow,
   channelId: number,
   timeZone: string,
-  archive: ArchiveWindow,
+  archiveDays: number,
   now: Date,
 ) {
-  const archived = inArchive(programme, archive, now) ? 1 : 0;
+  const archived = programmeHasArchive(programme.stopsAt, archiveDays, now) ? 1 : 0;
   return {
     id: String(programme.id),
     ch_id: String(channelId),
@@ -75,7 +71,7 @@ export async function shortEpg(
   if (!channelId || !channel?.epgChannelId) return [];
   const size = Math.min(channelIdOf(query.size) ?? DEFAULT_SHORT_EPG, MAX_SHORT_EPG);
   const rows = await upcomingProgrammes(db, channel.epgChannelId, now, size);
-  return rows.map((row) => programmeRow(row, channelId, timeZone, { hours: 0 }, now));
+  return rows.map((row) => programmeRow(row, channelId, timeZone, channel.archiveDays, now));
 }
 
 /**
@@ -87,7 +83,6 @@ export async function simpleDataTable(
   line: PortalLine,
   query: { ch_id?: string; date?: string; p?: string },
   timeZone: string,
-  archive: ArchiveWindow,
   now = new Date(),
 ) {
   const empty = { cur_page: 0, selected_item: 0, total_items: 0, max_page_items: DATA_TABLE_PAGE, data: [] };
@@ -114,6 +109,6 @@ export async function simpleDataTable(
     selected_item: selected,
     total_items: programmes.length,
     max_page_items: DATA_TABLE_PAGE,
-    data: rows.map((row) => programmeRow(row, channelId, timeZone, archive, now)),
+    data: rows.map((row) => programmeRow(row, channelId, timeZone, channel.archiveDays, now)),
   };
 }

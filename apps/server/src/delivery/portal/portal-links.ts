@@ -23,7 +23,8 @@ export interface CreatedLink {
   error: string;
 }
 
-const NOTHING = (id = 0): CreatedLink => ({ id, cmd: '', error: 'player_file_missing' });
+/** The portal's refusal: no link, Ministra's `player_file_missing` (the box says the file is missing). */
+export const NOTHING = (id = 0): CreatedLink => ({ id, cmd: '', error: 'player_file_missing' });
 
 function link(
   context: PortalLinkContext,

@@ -44,7 +44,7 @@ export function activeProfile(line: PortalLine, timeZone: string) {
     ],
     storages: {},
     aspect: 16,
-    enable_tv_archive: 0,
+    enable_tv_archive: 1,
   };
 }
 
@@ -90,7 +90,7 @@ export const LOCALIZATION = {
 
 /** The modules a box may show: TV, films, series, guide and the account page. */
 export const MODULES = {
-  all_modules: ['tv', 'vclub', 'sclub', 'epg.simple', 'epg', 'account', 'account_menu'],
+  all_modules: ['tv', 'vclub', 'sclub', 'epg.simple', 'epg', 'tv_archive', 'account', 'account_menu'],
   switchable_modules: ['sclub'],
   disabled_modules: [],
   restricted_modules: [],

@@ -9,7 +9,8 @@ import { replyBlocked } from '../line-auth/line-auth-guard';
 import { allChannels, genres, orderedList, type PortalQuery } from './portal-content.service';
 import { shortEpg, simpleDataTable } from './portal-epg';
 import { confirmPortalEvent, nextPortalEvent, type PortalLine } from './portal-line.repository';
-import { createLink } from './portal-links';
+import { createArchiveLink } from './portal-archive';
+import { createLink, type PortalLinkContext } from './portal-links';
 import {
   activeProfile,
   LOCALIZATION,
@@ -145,6 +146,12 @@ export const portalRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
     return js(reply, await sessionAnswer(request, line, type, action, query, timeZone));
   }
 
+  const linkContext = (request: FastifyRequest): PortalLinkContext => ({
+    baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
+    secret: streamSecret,
+    ttlSeconds: config.STREAM_TOKEN_TTL_SECONDS,
+  });
+
   async function sessionAnswer(
     request: FastifyRequest,
     line: PortalLine,
@@ -173,21 +180,13 @@ export const portalRoutes: FastifyPluginAsync<{ db: Database; config: Config }> 
       case 'itv/create_link':
       case 'vod/create_link':
       case 'series/create_link':
-        return createLink(
-          db,
-          line,
-          {
-            baseUrl: publicBaseUrl(request, config.PLAYER_BASE_URL),
-            secret: streamSecret,
-            ttlSeconds: config.STREAM_TOKEN_TTL_SECONDS,
-          },
-          query.cmd ?? '',
-          query.series,
-        );
+        return createLink(db, line, linkContext(request), query.cmd ?? '', query.series);
+      case 'tv_archive/create_link':
+        return createArchiveLink(db, line, linkContext(request), query.cmd ?? '', query.ch_id);
       case 'itv/get_short_epg':
         return shortEpg(db, line, query, timeZone);
       case 'epg/get_simple_data_table':
-        return simpleDataTable(db, line, query, timeZone, { hours: 0 });
+        return simpleDataTable(db, line, query, timeZone);
       case 'watchdog/get_events':
         return watchdogEvents(await nextPortalEvent(db, line.id), timeZone);
       case 'watchdog/confirm_event': {

@@ -113,7 +113,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   }
 
   // Catch-up: authorised as the channel's live start, then delivered the same way (decision 0120).
-  registerTimeshiftRoutes(app, { db, config, starts, lineAuth, deliver });
+  registerTimeshiftRoutes(app, { db, config, starts, lineAuth, deliver, portalLink });
 
   /**
    * An authorised start delivered by its source's mode (decisions 0040, 0044, 0062): a HEAD answered

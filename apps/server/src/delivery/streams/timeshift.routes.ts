@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { replyBlocked, type LineAuthGuard } from '../line-auth/line-auth-guard';
 import type { StartAuthorisationCache } from './start-authorisation-cache';
 import { logSerializers } from './stream-log';
-import { authoriseStreamStart, type AuthorisedStart } from './stream-start.service';
+import { authoriseStreamStart, type AuthorisedStart, type PortalLinkCheck } from './stream-start.service';
 import { findArchiveUrl } from '../catchup/archive-url';
 import { parseTimeshiftMinutes, parseTimeshiftStart } from '../catchup/timeshift-request';
 
@@ -16,6 +16,8 @@ import { parseTimeshiftMinutes, parseTimeshiftStart } from '../catchup/timeshift
  * (401, 403, 404, 405, 429 as docs/product/api.md#stream-urls says), then the archive: a channel without
  * one, a start outside its window, a malformed START or DURATION answer 404, no redirect. The archive URL
  * is then delivered as the live stream would be (a signed redirect or a relay, one of the line's screens).
+ * The password may be a portal link's signed one for this line and channel, as on the live route (the
+ * portal's tv_archive/create_link, decisions 0115 and 0120).
  */
 interface TimeshiftDeps {
   db: Database;
@@ -23,6 +25,8 @@ interface TimeshiftDeps {
   starts: Pick<StartAuthorisationCache, 'lookup'>;
   lineAuth: LineAuthGuard;
   deliver: (request: FastifyRequest, reply: FastifyReply, start: AuthorisedStart) => Promise<unknown>;
+  /** The portal's signed links (decision 0115): tv_archive/create_link hands out timeshift URLs. */
+  portalLink: PortalLinkCheck;
 }
 
 interface TimeshiftAsk {
@@ -42,16 +46,22 @@ function first(value: unknown): string {
 }
 
 export function registerTimeshiftRoutes(app: FastifyInstance, deps: TimeshiftDeps): void {
-  const { db, config, starts, lineAuth, deliver } = deps;
+  const { db, config, starts, lineAuth, deliver, portalLink } = deps;
 
   async function timeshift(request: FastifyRequest, reply: FastifyReply, ask: TimeshiftAsk) {
-    const start = await authoriseStreamStart(starts, lineAuth, {
-      segment: 'live',
-      username: ask.username,
-      password: ask.password,
-      file: ask.file,
-      address: request.ip,
-    });
+    const start = await authoriseStreamStart(
+      starts,
+      lineAuth,
+      {
+        segment: 'live',
+        username: ask.username,
+        password: ask.password,
+        file: ask.file,
+        address: request.ip,
+      },
+      new Date(),
+      portalLink,
+    );
     if ('retryAfterSeconds' in start) return replyBlocked(reply, start.retryAfterSeconds).send();
     const from = parseTimeshiftStart(ask.start, config.PLAYER_TIMEZONE);
     const minutes = parseTimeshiftMinutes(ask.duration);
