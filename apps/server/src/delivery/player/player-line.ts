@@ -42,6 +42,20 @@ export function playerLineStatus(
 }
 
 /** The line with this username and password, whatever its status; undefined when either is wrong. */
+/** The columns of a line that the player API and the portal read (a `PlayerLine`). */
+export const PLAYER_LINE_COLUMNS = {
+  id: lines.id,
+  username: lines.username,
+  password: lines.password,
+  enabled: lines.enabled,
+  system: lines.system,
+  expDate: lines.expDate,
+  createdAt: lines.createdAt,
+  isTrial: lines.isTrial,
+  maxConnections: lines.maxConnections,
+  bouquets: lines.bouquets,
+};
+
 export async function findPlayerLine(
   db: Database,
   username: string,
@@ -49,21 +63,7 @@ export async function findPlayerLine(
   now = new Date(),
 ): Promise<PlayerLine | undefined> {
   if (!username || !password) return undefined;
-  const [row] = await db
-    .select({
-      id: lines.id,
-      username: lines.username,
-      password: lines.password,
-      enabled: lines.enabled,
-      system: lines.system,
-      expDate: lines.expDate,
-      createdAt: lines.createdAt,
-      isTrial: lines.isTrial,
-      maxConnections: lines.maxConnections,
-      bouquets: lines.bouquets,
-    })
-    .from(lines)
-    .where(eq(lines.username, username));
+  const [row] = await db.select(PLAYER_LINE_COLUMNS).from(lines).where(eq(lines.username, username));
   if (!row || !sameText(row.password, password)) return undefined;
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { lines, portalEvents } from '../../db/schema';
-import { playerLineStatus, type PlayerLine } from '../player/player-line';
+import { PLAYER_LINE_COLUMNS, playerLineStatus, type PlayerLine } from '../player/player-line';
 
 /**
  * The hybrid line a portal box is (docs/product/portal.md, decisions 0113 and 0114): found by its MAC,
@@ -26,16 +26,7 @@ export interface PortalLine extends PlayerLine {
 }
 
 const columns = {
-  id: lines.id,
-  username: lines.username,
-  password: lines.password,
-  enabled: lines.enabled,
-  system: lines.system,
-  expDate: lines.expDate,
-  createdAt: lines.createdAt,
-  isTrial: lines.isTrial,
-  maxConnections: lines.maxConnections,
-  bouquets: lines.bouquets,
+  ...PLAYER_LINE_COLUMNS,
   macaddr: lines.macaddr,
   sn: lines.portalSn,
   deviceId: lines.portalDeviceId,
