@@ -235,6 +235,8 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/:id/set-expiry-time',
   'lines POST /api/users/:id/unblock',
   'lines POST /api/users/connections/:id/disconnect',
+  'lines POST /api/users/import',
+  'lines POST /api/users/import/preview',
   'lines POST /api/users/trial_users',
   'lines PUT /api/users/:id',
   'lines PUT /api/users/:id/dreamtv',

@@ -21,9 +21,10 @@ import { requireAccountInScope } from '../../scope/caller-scope';
 import { freeUsername, randomPassword } from '../line-identity';
 import { requireLineOwner } from '../line-scope';
 import { fromSeconds, lineLogType } from '../line-view';
-import { defaultBouquetIds, insertLine } from '../lines.repository';
+import { defaultBouquetIds, type NewLineRow } from '../lines.repository';
 import { fileRefusal, readImportRows } from './line-import-file';
 import { planLineImport, type PlannedLine, type PlannedRow } from './line-import-plan';
+import { insertLines } from './line-import.repository';
 
 const plannedLines = (rows: readonly PlannedRow[]): PlannedLine[] =>
   rows.flatMap((entry) => (entry.ok ? [entry.line] : []));
@@ -125,12 +126,9 @@ export async function importLines(
       const fileUsernames = new Set(
         lines.flatMap((line) => (line.input.username ? [line.input.username] : [])),
       );
-      const created = new Map<number, CreatedLine>();
-      const logs: NewLogEntry[] = [];
-      let balanceCents = toCents((await requireAccountInScope(tx, caller, caller.id)).credits);
-      for (const planned of lines) {
-        const { input, pkg } = planned;
-        const line = await insertLine(tx, {
+      const values: NewLineRow[] = [];
+      for (const { input, pkg, screens, expSeconds } of lines) {
+        values.push({
           resellerId: owner.id,
           ownerPath: owner.path,
           username: input.username ?? (await randomUsername(tx, fileUsernames)),
@@ -138,16 +136,26 @@ export async function importLines(
           fullName: input.full_name || null,
           macaddr: input.macaddr ?? null,
           phone: input.as_number ?? null,
-          maxConnections: planned.screens,
+          maxConnections: screens,
           enabled: 1,
-          expDate: fromSeconds(planned.expSeconds),
+          expDate: fromSeconds(expSeconds),
           isTrial: 0,
           system: input.system,
           resellerNotes: input.reseller_notes || null,
           packageId: pkg.id,
           bouquets: pkg.isAdult ? bouquets.adult : bouquets.normal,
         });
+        if (input.username === undefined) fileUsernames.add(values.at(-1)?.username ?? '');
+      }
+      const inserted = await insertLines(tx, values);
+      const created = new Map<number, CreatedLine>();
+      const logs: NewLogEntry[] = [];
+      let balanceCents = toCents((await requireAccountInScope(tx, caller, caller.id)).credits);
+      for (const [index, planned] of lines.entries()) {
+        const line = inserted[index];
+        if (!line) throw new Error('imported line missing');
         const type = lineLogType(line);
+        // Each line is its own charge with its own ledger row (decision 0157); any refusal rolls all back.
         const spent = await spendCredits(tx, {
           accountId: caller.id,
           role: caller.role,
@@ -167,7 +175,7 @@ export async function importLines(
           valueCents: spent.charged ? planned.costCents : null,
           actorCredits: spent.charged ? spent.change : null,
           details: {
-            package_id: pkg.id,
+            package_id: planned.pkg.id,
             system: line.system,
             screens: line.maxConnections,
             price: fromCents(planned.costCents),
