@@ -1,20 +1,20 @@
 CREATE TABLE "reminder_marks" (
 	"line_id" integer NOT NULL,
-	"window" text NOT NULL,
+	"reminder_window" text NOT NULL,
 	"exp_date" timestamp with time zone NOT NULL,
 	"sent_by" integer NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "reminder_marks_line_id_window_exp_date_pk" PRIMARY KEY("line_id","window","exp_date"),
-	CONSTRAINT "reminder_marks_window" CHECK (window in ('7', '3', '1', 'expired'))
+	CONSTRAINT "reminder_marks_line_id_reminder_window_exp_date_pk" PRIMARY KEY("line_id","reminder_window","exp_date"),
+	CONSTRAINT "reminder_marks_window" CHECK (reminder_window in ('7', '3', '1', 'expired'))
 );
 --> statement-breakpoint
 CREATE TABLE "reminder_templates" (
 	"account_id" integer NOT NULL,
-	"window" text NOT NULL,
+	"reminder_window" text NOT NULL,
 	"body" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "reminder_templates_account_id_window_pk" PRIMARY KEY("account_id","window"),
-	CONSTRAINT "reminder_templates_window" CHECK (window in ('7', '3', '1', 'expired'))
+	CONSTRAINT "reminder_templates_account_id_reminder_window_pk" PRIMARY KEY("account_id","reminder_window"),
+	CONSTRAINT "reminder_templates_window" CHECK (reminder_window in ('7', '3', '1', 'expired'))
 );
 --> statement-breakpoint
 CREATE TABLE "reseller_notifications" (

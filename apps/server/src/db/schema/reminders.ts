@@ -28,13 +28,13 @@ export const reminderTemplates = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    window: text('window', { enum: REMINDER_WINDOWS }).notNull(),
+    window: text('reminder_window', { enum: REMINDER_WINDOWS }).notNull(),
     body: text('body').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.window] }),
-    check('reminder_templates_window', inListCheck('window', REMINDER_WINDOWS)),
+    check('reminder_templates_window', inListCheck('reminder_window', REMINDER_WINDOWS)),
   ],
 );
 
@@ -48,14 +48,14 @@ export const reminderMarks = pgTable(
     lineId: integer('line_id')
       .notNull()
       .references(() => lines.id, { onDelete: 'cascade' }),
-    window: text('window', { enum: REMINDER_WINDOWS }).notNull(),
+    window: text('reminder_window', { enum: REMINDER_WINDOWS }).notNull(),
     expDate: timestamp('exp_date', { withTimezone: true }).notNull(),
     sentBy: integer('sent_by').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.lineId, table.window, table.expDate] }),
-    check('reminder_marks_window', inListCheck('window', REMINDER_WINDOWS)),
+    check('reminder_marks_window', inListCheck('reminder_window', REMINDER_WINDOWS)),
   ],
 );
 
