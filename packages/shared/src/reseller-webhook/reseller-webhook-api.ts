@@ -23,6 +23,7 @@ export const RESELLER_NOTIFICATION_MESSAGES = {
   thresholdInvalid: 'Informe um valor em créditos, com até duas casas decimais (ex.: 10 ou 10,50).',
   saved: 'Notificações salvas',
   secretRotated: 'Nova chave gerada. Atualize o seu robô com ela.',
+  lowBalanceBadge: 'Saldo baixo',
   lowBalance: (threshold: string) => `Saldo abaixo de ${threshold} créditos`,
 } as const;
 
