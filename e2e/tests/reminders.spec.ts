@@ -90,8 +90,10 @@ test('a reseller sends a reminder on WhatsApp, sees it marked as sent and edits 
     await page.getByText('Vencem em 3 dias (1)').click();
     await expect(page.getByTestId('reminder-card')).toHaveCount(1);
     await expect(page.getByTestId('reminder-card').getByTestId('reminder-sent')).toHaveCount(0);
+    // The phone, on a fresh load: the 7-day tab with the sent reminder.
     await page.setViewportSize(PHONE);
-    await expect(page.getByTestId('reminder-send')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('reminder-sent')).toBeVisible();
     await shot(page, 'a1-reminders-390', { fullPage: true });
   } finally {
     await adminApi.call('PUT', '/admin/panel', { user_migration_list: before.user_migration_list });

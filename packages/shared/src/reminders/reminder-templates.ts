@@ -5,7 +5,7 @@ import type { ReminderWindow } from './reminder-windows';
  * page and the days left, filled by the setup messages' renderer (decision 0172).
  */
 export const REMINDER_PLACEHOLDERS = {
-  cliente: 'Nome do cliente',
+  cliente: 'Nome do cliente (o usuário, quando não há nome)',
   usuario: 'Usuário da linha',
   senha: 'Senha da linha',
   vencimento: 'Vencimento (dd/mm/aaaa hh:mm, horário de Brasília)',

@@ -34,7 +34,8 @@ export function renderReminder(
 ): RenderedReminder {
   const days = daysLeft(line.expDate.getTime(), nowMs);
   const values: ReminderValues = {
-    cliente: line.fullName ?? '',
+    // A greeting needs a name: the username when the reseller typed none.
+    cliente: line.fullName || line.username,
     usuario: line.username,
     senha: line.password,
     vencimento: panelDateTime(line.expDate),
