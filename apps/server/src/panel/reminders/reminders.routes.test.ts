@@ -96,11 +96,9 @@ describe('the Lembretes lists', () => {
       verificationToken: 'x',
       verifiedAt: new Date(),
     });
-    const saved = await t
-      .as(master.token)
-      .put('/api/reminders/templates/7', {
-        body: '{cliente}: {usuario} vence em {vencimento} ({dias} dias) {link_cliente} {desconhecido}',
-      });
+    const saved = await t.as(master.token).put('/api/reminders/templates/7', {
+      body: '{cliente}: {usuario} vence em {vencimento} ({dias} dias) {link_cliente} {desconhecido}',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<{ data: ReminderTemplate[] }>().data.find((each) => each.window === '7')?.edited).toBe(
       true,
