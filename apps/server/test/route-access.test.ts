@@ -211,11 +211,13 @@ describe('route × role access', () => {
 
 const EXPECTED_TOKEN_WRITES = [
   'credits POST /api/resellers/:id/credits',
+  'lines DELETE /api/reminders/templates/:window',
   'lines DELETE /api/short-links/:id',
   'lines DELETE /api/users/:id',
   'lines DELETE /api/users/:id/dreamtv',
   'lines DELETE /api/users/cleanup/expired-trials',
   'lines DELETE /api/users/cleanup/expired-users',
+  'lines POST /api/reminders/:id/sent',
   'lines POST /api/shorturl',
   'lines POST /api/users',
   'lines POST /api/users/:id/add-days',
@@ -238,6 +240,7 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/import',
   'lines POST /api/users/import/preview',
   'lines POST /api/users/trial_users',
+  'lines PUT /api/reminders/templates/:window',
   'lines PUT /api/users/:id',
   'lines PUT /api/users/:id/dreamtv',
   'resellers DELETE /api/resellers/:id',

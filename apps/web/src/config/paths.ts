@@ -28,6 +28,7 @@ export const paths = {
   catalogRequests: '/requests/catalog',
   catalogRequestsCreate: '/requests/catalog/create',
   catalogGarbage: '/catalog/garbage',
+  reminders: '/reminders',
   domains: '/domains',
   domainsCreate: '/domains/create',
 } as const;

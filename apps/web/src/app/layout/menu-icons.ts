@@ -1,6 +1,7 @@
 import {
   IconAlertTriangle,
   IconArrowsExchange,
+  IconBellRinging,
   IconBook,
   IconCloudUpload,
   IconDashboard,
@@ -25,6 +26,7 @@ export const MENU_ICONS: Record<MenuIcon, Icon> = {
   users: IconUsers,
   resellers: IconUsersGroup,
   domains: IconWorld,
+  reminders: IconBellRinging,
   logs: IconList,
   catalog: IconMovie,
   garbage: IconTrash,

@@ -12,6 +12,7 @@ export const sr: TranslationResource = {
     resellersList: 'Moji preprodavci',
     resellersCreate: 'Novi preprodavac',
     resellersLogs: 'Zapisi preprodavaca',
+    reminders: 'Podsetnici',
     domains: 'Domeni',
     logs: 'Zapisi',
     catalogRequests: 'Zahtevi za sadržaj',
