@@ -50,6 +50,7 @@ export type NavLabelKey =
   | 'resellersCreate'
   | 'resellersLogs'
   | 'domains'
+  | 'codes'
   | 'logs'
   | 'catalogRequests'
   | 'catalogRequestsCreate'

@@ -13,6 +13,7 @@ export const el: TranslationResource = {
     resellersCreate: 'Νέος μεταπωλητής',
     resellersLogs: 'Αρχεία μεταπωλητών',
     domains: 'Τομείς',
+    activationCodes: 'Κωδικοί ενεργοποίησης',
     logs: 'Αρχεία καταγραφής',
     catalogRequests: 'Αιτήματα περιεχομένου',
     catalogRequestsCreate: 'Νέο αίτημα',

@@ -13,6 +13,7 @@ export const en: TranslationResource = {
     resellersCreate: 'New reseller',
     resellersLogs: 'Reseller logs',
     domains: 'Domains',
+    activationCodes: 'Activation codes',
     logs: 'Logs',
     catalogRequests: 'Content requests',
     catalogRequestsCreate: 'New request',

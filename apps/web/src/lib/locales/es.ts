@@ -13,6 +13,7 @@ export const es: TranslationResource = {
     resellersCreate: 'Nuevo revendedor',
     resellersLogs: 'Registros de revendedores',
     domains: 'Dominios',
+    activationCodes: 'Códigos de activación',
     logs: 'Registros',
     catalogRequests: 'Solicitudes de contenido',
     catalogRequestsCreate: 'Nueva solicitud',

@@ -13,6 +13,7 @@ export const it: TranslationResource = {
     resellersCreate: 'Nuovo rivenditore',
     resellersLogs: 'Log dei rivenditori',
     domains: 'Domini',
+    activationCodes: 'Codici di attivazione',
     logs: 'Log',
     catalogRequests: 'Richieste di contenuti',
     catalogRequestsCreate: 'Nuova richiesta',

@@ -12,6 +12,7 @@ export const ptBR = {
     resellersCreate: 'Novo revendedor',
     resellersLogs: 'Logs de revendas',
     domains: 'Domínios',
+    activationCodes: 'Códigos de ativação',
     logs: 'Logs',
     catalogRequests: 'Solicitações de conteúdo',
     catalogRequestsCreate: 'Nova solicitação',

@@ -13,6 +13,7 @@ export const sr: TranslationResource = {
     resellersCreate: 'Novi preprodavac',
     resellersLogs: 'Zapisi preprodavaca',
     domains: 'Domeni',
+    activationCodes: 'Aktivacioni kodovi',
     logs: 'Zapisi',
     catalogRequests: 'Zahtevi za sadržaj',
     catalogRequestsCreate: 'Novi zahtev',
