@@ -46,7 +46,9 @@ describe('activation codes', () => {
     const now = Date.parse('2026-01-31T12:00:00Z') / 1000;
     const oneMonth = { packageCreditsCents: 100, months: 1, screens: 1, trial: false };
     expect(activationCodeCents(oneMonth, now)).toBe(100);
-    expect(activationCodeCents({ packageCreditsCents: 300, months: 3, screens: 3, trial: false }, now)).toBe(900);
+    expect(activationCodeCents({ packageCreditsCents: 300, months: 3, screens: 3, trial: false }, now)).toBe(
+      900,
+    );
     expect(activationCodeCents({ ...oneMonth, packageCreditsCents: 0, trial: true }, now)).toBe(0);
     expect(batchCents(100, 3)).toBe(300);
   });

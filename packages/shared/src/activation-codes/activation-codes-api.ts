@@ -47,7 +47,11 @@ export const buyBatchSchema = z
     if (!value.trial && value.package_id === undefined)
       context.addIssue({ code: 'custom', path: ['package_id'], message: LINE_MESSAGES.packageRequired });
     if (value.screens > 1 && (value.trial || value.system === SYSTEMS.p2p))
-      context.addIssue({ code: 'custom', path: ['screens'], message: ACTIVATION_CODE_MESSAGES.oneScreenOnly });
+      context.addIssue({
+        code: 'custom',
+        path: ['screens'],
+        message: ACTIVATION_CODE_MESSAGES.oneScreenOnly,
+      });
   });
 export type BuyBatchInput = z.input<typeof buyBatchSchema>;
 export type BuyBatch = z.output<typeof buyBatchSchema>;

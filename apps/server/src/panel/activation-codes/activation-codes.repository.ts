@@ -97,7 +97,10 @@ export async function takenCodes(tx: Transaction, candidates: readonly string[])
   const list = [...candidates];
   const [asLines, asCodes] = await Promise.all([
     tx.select({ value: lines.username }).from(lines).where(inArray(lines.username, list)),
-    tx.select({ value: activationCodes.code }).from(activationCodes).where(inArray(activationCodes.code, list)),
+    tx
+      .select({ value: activationCodes.code })
+      .from(activationCodes)
+      .where(inArray(activationCodes.code, list)),
   ]);
   return new Set([...asLines, ...asCodes].map((row) => row.value));
 }
@@ -235,7 +238,11 @@ export async function markCodeCancelled(
     .update(activationCodes)
     .set({ cancelledAt: sql`now()` })
     .where(
-      and(eq(activationCodes.id, id), isNull(activationCodes.activatedAt), isNull(activationCodes.cancelledAt)),
+      and(
+        eq(activationCodes.id, id),
+        isNull(activationCodes.activatedAt),
+        isNull(activationCodes.cancelledAt),
+      ),
     )
     .returning({ lineId: activationCodes.lineId, cancelledAt: activationCodes.cancelledAt });
   return row && row.cancelledAt ? { lineId: row.lineId, cancelledAt: row.cancelledAt } : undefined;

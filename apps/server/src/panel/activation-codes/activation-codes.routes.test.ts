@@ -1,5 +1,9 @@
 import { ACTIVATION_CODE_MESSAGES } from '@panel/shared/activation-codes/activation-code-messages';
-import type { ActivationCode, Batch, BuyBatchResult } from '@panel/shared/activation-codes/activation-codes-api';
+import type {
+  ActivationCode,
+  Batch,
+  BuyBatchResult,
+} from '@panel/shared/activation-codes/activation-codes-api';
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { LEDGER_MESSAGES } from '@panel/shared/money/ledger-entry-schema';
 import { unixSeconds } from '@panel/shared/time/unix-seconds';
@@ -28,8 +32,7 @@ async function codesOf(token: string, batchId: number, query = ''): Promise<Acti
   return response.json<{ data: ActivationCode[] }>().data;
 }
 
-const signIn = (code: string) =>
-  t.as(undefined).get(`/player_api.php?username=${code}&password=${code}`);
+const signIn = (code: string) => t.as(undefined).get(`/player_api.php?username=${code}&password=${code}`);
 
 describe('activation codes', () => {
   it('a batch of 3 costs 3× the line price in one ledger movement; not enough credits refuses it all', async () => {
@@ -39,7 +42,12 @@ describe('activation codes', () => {
     expect(bought.batch).toMatchObject({ quantity: 3, in_stock: 3, unit_price: '1.00', total_price: '3.00' });
     const ledger = await ledgerRowsOf(t.db, account.id);
     expect(ledger.slice(1)).toEqual([
-      expect.objectContaining({ kind: 'spend', action: 'codes_bought', amount: '-3.00', balanceAfter: '7.00' }),
+      expect.objectContaining({
+        kind: 'spend',
+        action: 'codes_bought',
+        amount: '-3.00',
+        balanceAfter: '7.00',
+      }),
     ]);
     const codes = await codesOf(token, bought.batch.id);
     expect(codes.map((code) => [code.state, code.expires_at])).toEqual(Array(3).fill(['stock', null]));
@@ -48,7 +56,10 @@ describe('activation codes', () => {
     const users = await t.as(token).get(`/api/users?search=${codes[0]!.code}`);
     expect(users.json()).toMatchObject({ data: [] });
     expect((await t.as(token).get(`/api/users/${codes[0]!.line_id}`)).statusCode).toBe(404);
-    expect((await t.as(token).get('/api/dashboard/stats')).json()).toMatchObject({ users: 0, users_active: 0 });
+    expect((await t.as(token).get('/api/dashboard/stats')).json()).toMatchObject({
+      users: 0,
+      users_active: 0,
+    });
 
     // What the same line costs by hand: 3-month package (3,00) with 2 screens = 3 + 1 screen × 3 months.
     const screens = await buy(token, { package_id: 53, screens: 2, quantity: 1 });
@@ -58,7 +69,10 @@ describe('activation codes', () => {
     expect(poor.statusCode).toBe(409);
     expect(poor.json()).toMatchObject({ message: LEDGER_MESSAGES.insufficientCredits });
     expect(await balanceOf(t.db, account.id)).toBe('1.00');
-    const batches = await t.db.select().from(activationBatches).where(eq(activationBatches.ownerId, account.id));
+    const batches = await t.db
+      .select()
+      .from(activationBatches)
+      .where(eq(activationBatches.ownerId, account.id));
     expect(batches).toHaveLength(2);
     const owned = await t.db.select({ id: lines.id }).from(lines).where(eq(lines.resellerId, account.id));
     expect(owned).toHaveLength(4);
@@ -94,7 +108,9 @@ describe('activation codes', () => {
     expect((await t.as(token).get(`/api/users?search=${code!.code}`)).json()).toMatchObject({
       data: [{ id: line!.id, exp_date: expected }],
     });
-    expect((await t.as(other.token).get(`/api/users?search=${code!.code}`)).json()).toMatchObject({ data: [] });
+    expect((await t.as(other.token).get(`/api/users?search=${code!.code}`)).json()).toMatchObject({
+      data: [],
+    });
     expect((await t.as(other.token).get(`/api/activation-codes?search=${code!.code}`)).json()).toMatchObject({
       data: [],
     });
@@ -112,7 +128,11 @@ describe('activation codes', () => {
     expect((await t.as(other.token).post(`/api/activation-codes/${unused!.id}/cancel`)).statusCode).toBe(404);
     const cancelled = await t.as(token).post(`/api/activation-codes/${unused!.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ refunded: '1.00', balance: '9.00', code: { state: 'cancelled' } });
+    expect(cancelled.json()).toMatchObject({
+      refunded: '1.00',
+      balance: '9.00',
+      code: { state: 'cancelled' },
+    });
     const again = await t.as(token).post(`/api/activation-codes/${unused!.id}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: ACTIVATION_CODE_MESSAGES.notCancellable });
@@ -131,9 +151,14 @@ describe('activation codes', () => {
 
     const csv = await t.as(token).get(`/api/activation-batches/${batch.id}/codes.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const [header, ...rows] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
-    expect(header).toBe('Código;Código formatado;Estado;Ativado em;Expira em;Cancelado em;Lote;Pacote;Serviço;Telas;Nota');
+    expect(header).toBe(
+      'Código;Código formatado;Estado;Ativado em;Expira em;Cancelado em;Lote;Pacote;Serviço;Telas;Nota',
+    );
     expect(rows.map((row) => row.split(';')[2])).toEqual(['Cancelado', 'Ativado']);
   });
 
@@ -143,7 +168,9 @@ describe('activation codes', () => {
     const { batch } = await buy(token, { package_id: 17, system: 2, quantity: 1 });
     const [code] = await codesOf(token, batch.id);
     // The player API is not where a P2P line is watched: no activation there, and no expiry to show.
-    expect((await signIn(code!.code)).json()).toMatchObject({ user_info: { status: 'Disabled', exp_date: null } });
+    expect((await signIn(code!.code)).json()).toMatchObject({
+      user_info: { status: 'Disabled', exp_date: null },
+    });
     const report = await t.as(edge.token).post('/api/ingest/v1/p2p-sessions', {
       batch_id: 'b-code-1',
       sessions: [

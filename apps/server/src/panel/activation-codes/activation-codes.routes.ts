@@ -53,7 +53,8 @@ export const activationCodesRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: { 201: buyBatchResultSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await buyBatch(db, requireCaller(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await buyBatch(db, requireCaller(request), request.body)),
   );
 
   app.get(

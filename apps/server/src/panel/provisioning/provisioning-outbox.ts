@@ -84,6 +84,11 @@ export async function enqueueProvisioningOfLines(
 ): Promise<void> {
   const rows = lines
     .filter((line) => isProvisionedSystem(line.system))
-    .map((line) => ({ lineId: line.id, system: line.system, event, payload: provisioningPayload(line, event) }));
+    .map((line) => ({
+      lineId: line.id,
+      system: line.system,
+      event,
+      payload: provisioningPayload(line, event),
+    }));
   if (rows.length > 0) await tx.insert(provisioningOutbox).values(rows);
 }

@@ -6,7 +6,13 @@ import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/contains-pattern';
 import type { Transaction } from '../../db/run-in-transaction';
 import { notWaitingCode } from '../lines/waiting-codes';
-import { accounts, activationBatches, catalogRequestRequesters, lines, type AccountRow } from '../../db/schema';
+import {
+  accounts,
+  activationBatches,
+  catalogRequestRequesters,
+  lines,
+  type AccountRow,
+} from '../../db/schema';
 import { pathWithin, subtreePattern, withinScope, type ListScope } from '../scope/caller-scope';
 
 const master = alias(accounts, 'reseller_master');

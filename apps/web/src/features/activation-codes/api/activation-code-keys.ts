@@ -4,5 +4,6 @@ export const ACTIVATION_CODE_KEYS = {
   batches: (page: number, per: number) => ['activation-codes', 'batches', page, per] as const,
   batch: (id: number) => ['activation-codes', 'batch', id] as const,
   stock: (id: number) => ['activation-codes', 'stock', id] as const,
-  codes: (query: Record<string, string | number | undefined>) => ['activation-codes', 'codes', query] as const,
+  codes: (query: Record<string, string | number | undefined>) =>
+    ['activation-codes', 'codes', query] as const,
 };

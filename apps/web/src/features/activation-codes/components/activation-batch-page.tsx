@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -73,8 +85,8 @@ function BatchHeader({ batch }: { batch: Batch }) {
       </Group>
       <Text size="sm">{batchSummary(batch)}</Text>
       <Text size="sm" c="dimmed">
-        {TEXTS.createdAt} {formatIsoDateTime(batch.created_at)} · {TEXTS.perCode(batch.unit_price)} · {TEXTS.price}{' '}
-        {formatCredits(batch.total_price)}
+        {TEXTS.createdAt} {formatIsoDateTime(batch.created_at)} · {TEXTS.perCode(batch.unit_price)} ·{' '}
+        {TEXTS.price} {formatCredits(batch.total_price)}
         {batch.note ? ` · ${batch.note}` : ''}
       </Text>
       <Text size="sm" data-testid="batch-counts">
@@ -156,7 +168,13 @@ export function ActivationBatchPage({ batchId }: { batchId: number }) {
         <IconCopy size={16} />
       </ActionIcon>
       {code.state === 'stock' && (
-        <Button size="compact-xs" color="red" variant="light" onClick={() => setCancelling(code)} data-testid={`code-${code.id}-cancel`}>
+        <Button
+          size="compact-xs"
+          color="red"
+          variant="light"
+          onClick={() => setCancelling(code)}
+          data-testid={`code-${code.id}-cancel`}
+        >
           {TEXTS.cancel}
         </Button>
       )}
@@ -261,7 +279,10 @@ export function ActivationBatchPage({ batchId }: { batchId: number }) {
         <ConfirmDialog
           opened
           title={TEXTS.cancelTitle}
-          message={TEXTS.cancelConfirm(formatActivationCode(cancelling.code), batch.data?.unit_price ?? '0.00')}
+          message={TEXTS.cancelConfirm(
+            formatActivationCode(cancelling.code),
+            batch.data?.unit_price ?? '0.00',
+          )}
           confirmLabel={TEXTS.cancel}
           confirmColor="red"
           loading={cancel.isPending}

@@ -25,7 +25,12 @@ const PER = 20;
 /** 'IPTV · Completo 1 mês · 2 telas' (or the trial's hours). */
 export function batchSummary(batch: Batch): string {
   const length = batch.is_trial ? TEXTS.hours(batch.trial_hours ?? 0) : TEXTS.months(batch.months);
-  return [SYSTEM_LABELS[batch.system], batch.package_name ?? `#${batch.package_id}`, length, TEXTS.screensCount(batch.screens)].join(' · ');
+  return [
+    SYSTEM_LABELS[batch.system],
+    batch.package_name ?? `#${batch.package_id}`,
+    length,
+    TEXTS.screensCount(batch.screens),
+  ].join(' · ');
 }
 
 /** Codes of every batch containing the digits typed: which batch a customer's code is in, and its state. */
@@ -76,7 +81,13 @@ export function ActivationBatchesPage({ profile }: { profile: Profile }) {
   const batches = useBatches(page, PER);
 
   const openLink = (batch: Batch) => (
-    <Button component={Link} to={batchPath(batch.id)} size="xs" variant="light" data-testid={`batch-${batch.id}-open`}>
+    <Button
+      component={Link}
+      to={batchPath(batch.id)}
+      size="xs"
+      variant="light"
+      data-testid={`batch-${batch.id}-open`}
+    >
       {TEXTS.open}
     </Button>
   );
@@ -85,7 +96,12 @@ export function ActivationBatchesPage({ profile }: { profile: Profile }) {
     <ListLayout
       title={TEXTS.title}
       testId="codes"
-      newItem={{ label: TEXTS.buy, mobileLabel: TEXTS.buyShort, onClick: () => setBuying(true), testId: 'codes-buy-open' }}
+      newItem={{
+        label: TEXTS.buy,
+        mobileLabel: TEXTS.buyShort,
+        onClick: () => setBuying(true),
+        testId: 'codes-buy-open',
+      }}
     >
       <Text size="sm" c="dimmed">
         {TEXTS.intro}
@@ -111,7 +127,8 @@ export function ActivationBatchesPage({ profile }: { profile: Profile }) {
                       <Text fw={600}>{TEXTS.batchTitle(batch.id)}</Text>
                       <Text size="sm">{batchSummary(batch)}</Text>
                       <Text size="sm">
-                        {TEXTS.inStock}: {batch.in_stock} · {TEXTS.used}: {batch.used} · {TEXTS.cancelled}: {batch.cancelled}
+                        {TEXTS.inStock}: {batch.in_stock} · {TEXTS.used}: {batch.used} · {TEXTS.cancelled}:{' '}
+                        {batch.cancelled}
                       </Text>
                       <Text size="sm">
                         {TEXTS.price}: {formatCredits(batch.total_price)}

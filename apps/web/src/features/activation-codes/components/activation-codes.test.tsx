@@ -54,7 +54,9 @@ const USED: ActivationCode = {
   expires_at: '2026-12-21T15:30:00.000Z',
 };
 
-const page = (data: ActivationCode[]) => ({ body: { data, meta: { page: 1, pages: 1, per: 50, total: data.length } } });
+const page = (data: ActivationCode[]) => ({
+  body: { data, meta: { page: 1, pages: 1, per: 50, total: data.length } },
+});
 
 describe('activation codes screens (docs/product/screens.md#activation-codes)', () => {
   it('shows each code in groups with its state and cancels an unused one after asking', async () => {
@@ -86,7 +88,9 @@ describe('activation codes screens (docs/product/screens.md#activation-codes)', 
     expect(dialog).toHaveTextContent('1,00 créditos voltam');
     fireEvent.click(within(dialog).getByTestId('code-cancel-confirm'));
     expect(await screen.findByText('Código cancelado: 1,00 créditos devolvidos.')).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'POST' && call.path === '/activation-codes/11/cancel')).toBe(true);
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/activation-codes/11/cancel')).toBe(
+      true,
+    );
   });
 
   it('buys a batch with the price the server charges: the package, plus extra screens × months', async () => {
@@ -112,7 +116,9 @@ describe('activation codes screens (docs/product/screens.md#activation-codes)', 
     fireEvent.change(within(dialog).getByTestId('codes-buy-quantity'), { target: { value: '2' } });
     // 2,50 + 1 extra screen × 3 months = 5,50 a code; 2 codes.
     await waitFor(() =>
-      expect(within(dialog).getByTestId('codes-buy-cost')).toHaveTextContent('Custo: 11,00 créditos (5,50 por código)'),
+      expect(within(dialog).getByTestId('codes-buy-cost')).toHaveTextContent(
+        'Custo: 11,00 créditos (5,50 por código)',
+      ),
     );
     fireEvent.click(within(dialog).getByTestId('codes-buy-submit'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));

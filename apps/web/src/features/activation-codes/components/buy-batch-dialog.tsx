@@ -178,7 +178,12 @@ export function BuyBatchDialog({ isAdmin, onClose, onBought }: BuyBatchDialogPro
                 : `${TEXTS.cost(fromCents(batchCents(unit, count)))} (${TEXTS.perCode(fromCents(unit))})`}
             </Text>
           )}
-          <DialogActions onCancel={onClose} label={TEXTS.buyShort} pending={buy.isPending} testId="codes-buy-submit" />
+          <DialogActions
+            onCancel={onClose}
+            label={TEXTS.buyShort}
+            pending={buy.isPending}
+            testId="codes-buy-submit"
+          />
         </Stack>
       </form>
     </Dialog>

@@ -33,7 +33,12 @@ export function PrintSheetPage({ batchId }: { batchId: number }) {
               <Button component={Link} to={batchPath(batch.id)} variant="default" size="xs">
                 {TEXTS.back}
               </Button>
-              <Button size="xs" leftSection={<IconPrinter size={14} />} onClick={() => window.print()} data-testid="sheet-print">
+              <Button
+                size="xs"
+                leftSection={<IconPrinter size={14} />}
+                onClick={() => window.print()}
+                data-testid="sheet-print"
+              >
                 {TEXTS.printNow}
               </Button>
             </Group>
