@@ -1,4 +1,4 @@
-import { isWaitingExpiry } from '@panel/shared/activation-codes/activation-code';
+import { activationCodeOf, isWaitingExpiry } from '@panel/shared/activation-codes/activation-code';
 import { SYSTEMS } from '@panel/shared/catalog/packages';
 import { unixSeconds } from '@panel/shared/time/unix-seconds';
 import { sql } from 'drizzle-orm';
@@ -28,6 +28,14 @@ export async function afterFirstUse<T extends DeliveredLine>(db: Database, line:
   const expSeconds = activated?.expSeconds ?? (await lineExpirySeconds(db, line.id));
   if (expSeconds === undefined || isWaitingExpiry(expSeconds)) return undefined;
   return { ...line, expDate: new Date(expSeconds * 1000) };
+}
+
+/**
+ * A credential as typed: an activation code written in its groups ('4821 0937-5562') is its twelve digits
+ * (decision 0145); anything else is left as it is.
+ */
+export function typedCredential(text: string): string {
+  return activationCodeOf(text) ?? text;
 }
 
 /** The waiting P2P codes among the usernames a P2P service reported sessions of, activated. */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { getOrCreateSecret } from '../../db/secrets';
 import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-base-url';
-import { afterFirstUse } from '../code-activation/code-activation';
+import { afterFirstUse, typedCredential } from '../code-activation/code-activation';
 import { replyBlocked } from '../line-auth/line-auth-guard';
 import type { RelayKind } from '../connections/connection-relays';
 import { createStartAuthorisationCache } from './start-authorisation-cache';
@@ -100,7 +100,9 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       url: `/${segment}/:username/:password/:file`,
       logSerializers,
       handler: async (request, reply) => {
-        const { username, password, file } = request.params;
+        const { file } = request.params;
+        const username = typedCredential(request.params.username);
+        const password = typedCredential(request.params.password);
         const address = request.ip;
         const start = await authoriseStreamStart(
           starts,

@@ -96,8 +96,12 @@ describe('activation codes', () => {
     const expected = addPanelMonths(unixSeconds(stored!.activatedAt!), 2);
     expect(unixSeconds(line!.expDate)).toBe(expected);
     expect(info.exp_date).toBe(String(expected));
-    // A second sign-in changes nothing.
-    await signIn(code!.code);
+    // A second sign-in changes nothing, also with the code typed in its groups.
+    const spaced = encodeURIComponent(
+      `${code!.code.slice(0, 4)} ${code!.code.slice(4, 8)}-${code!.code.slice(8)}`,
+    );
+    const again = await t.as(undefined).get(`/player_api.php?username=${spaced}&password=${spaced}`);
+    expect(again.json()).toMatchObject({ user_info: { auth: 1, exp_date: String(expected) } });
     expect(unixSeconds((await lineRow(t.db, line!.id))!.expDate)).toBe(expected);
     const logged = await t.db.select().from(logs).where(eq(logs.lineId, line!.id));
     expect(logged.map((row) => row.action)).toEqual(['code_activated']);
