@@ -119,6 +119,18 @@ describe('activation codes', () => {
       data: [],
     });
     expect((await t.as(other.token).get(`/api/activation-batches/${batch.id}`)).statusCode).toBe(404);
+    // A trial code follows the trial rules: free, and its hours from the first use.
+    const trial = await buy(token, { trial: true, quantity: 1 });
+    expect(trial).toMatchObject({ charged: '0.00', batch: { is_trial: true, screens: 1, months: 0 } });
+    const [trialCode] = await codesOf(token, trial.batch.id);
+    await signIn(trialCode!.code);
+    const [trialStored] = await t.db
+      .select()
+      .from(activationCodes)
+      .where(eq(activationCodes.id, trialCode!.id));
+    const trialLine = await lineRow(t.db, trialCode!.line_id!);
+    const hours = trial.batch.trial_hours!;
+    expect(unixSeconds(trialLine!.expDate)).toBe(unixSeconds(trialStored!.activatedAt!) + hours * 3600);
     // An unknown code is a refused sign-in (counted by the flood protection, decision 0063).
     expect((await signIn('123456789012')).json()).toMatchObject({ user_info: { auth: 0 } });
   });
