@@ -15,6 +15,7 @@ import { seedDatabase, type SeedResult } from './db/seed';
 import lineAuth from './delivery/line-auth/line-auth.plugin';
 import deliveryNotices from './delivery/notices/delivery-notices.plugin';
 import { domainTokenRoutes } from './delivery/short-link-redirect/domain-token.routes';
+import { activationCodesRoutes } from './panel/activation-codes/activation-codes.routes';
 import { apiTokensRoutes } from './panel/api-tokens/api-tokens.routes';
 import { authRoutes } from './panel/auth/auth.routes';
 import { catalogRoutes } from './panel/catalog/catalog.routes';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(ledgerRoutes, { db });
     await app.register(logsRoutes, { db });
     await app.register(linesRoutes, { db, config });
+    await app.register(activationCodesRoutes, { db });
     await app.register(catalogRoutes, { db });
     await app.register(catalogRequestsRoutes, { db, config });
     await app.register(complementsRoutes, { db });

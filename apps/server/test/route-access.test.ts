@@ -212,6 +212,9 @@ describe('route × role access', () => {
 const EXPECTED_TOKEN_WRITES = [
   'credits POST /api/resellers/:id/credits',
   'lines DELETE /api/reminders/templates/:window',
+  // Decision 0147: a `lines` token buys and cancels activation codes, as it creates and removes lines.
+  'lines POST /api/activation-batches',
+  'lines POST /api/activation-codes/:id/cancel',
   'lines DELETE /api/short-links/:id',
   'lines DELETE /api/users/:id',
   'lines DELETE /api/users/:id/dreamtv',

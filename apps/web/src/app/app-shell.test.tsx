@@ -39,7 +39,15 @@ describe('authenticated shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Lembretes', 'Domínios', 'Logs', 'Remoções de Conteúdo', 'Transferir revenda']);
+    ).toEqual([
+      'Dashboard',
+      'Códigos de ativação',
+      'Lembretes',
+      'Domínios',
+      'Logs',
+      'Remoções de Conteúdo',
+      'Transferir revenda',
+    ]);
     // The resellers group (collapsed) is there too.
     expect(within(nav).getAllByText('Revendedores')).toHaveLength(1);
     expect(screen.getByTestId('credit-balance').textContent).toBe('1.234,50');

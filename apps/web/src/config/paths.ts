@@ -31,6 +31,8 @@ export const paths = {
   reminders: '/reminders',
   domains: '/domains',
   domainsCreate: '/domains/create',
+  /** Decisions 0145–0149: batches of activation codes; a batch is /activation-codes/:id, its sheet …/print. */
+  activationCodes: '/activation-codes',
 } as const;
 
 export const ANALYTICS_TYPES = ['streams', 'series', 'channels', 'lives'] as const;

@@ -29,6 +29,10 @@ export const LOG_ACTION_LABELS = {
   two_factor_off: 'DESATIVAR 2FA',
   two_factor_reset: 'REDEFINIR 2FA',
   new_sign_in: 'NOVO ACESSO',
+  // Activation codes (decisions 0145–0149): a batch bought, a code's first use, an unused code cancelled.
+  codes_bought: 'CÓDIGOS COMPRADOS',
+  code_activated: 'CÓDIGO ATIVADO',
+  code_cancelled: 'CÓDIGO CANCELADO',
 } as const;
 export type LogAction = keyof typeof LOG_ACTION_LABELS;
 export const LOG_ACTIONS = Object.keys(LOG_ACTION_LABELS) as [LogAction, ...LogAction[]];

@@ -43,6 +43,9 @@ describe('log codes', () => {
         'two_factor_off',
         'two_factor_reset',
         'new_sign_in',
+        'codes_bought',
+        'code_activated',
+        'code_cancelled',
       ].sort(),
     );
     expect([...LOG_TYPES].sort()).toEqual(

@@ -18,3 +18,4 @@ export * from './panel-texts';
 export * from './catalog-requests';
 export * from './api-tokens';
 export * from './reminders';
+export * from './activation-codes';

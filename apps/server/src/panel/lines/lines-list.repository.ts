@@ -23,6 +23,7 @@ import { accounts, lines, type LineRow } from '../../db/schema';
 import { containsPattern } from '../../lib/contains-pattern';
 import { pathWithin, withinScope, type ListScope } from '../scope/caller-scope';
 import type { LineRecord } from './lines.repository';
+import { notWaitingCode } from './waiting-codes';
 
 /**
  * Totals are counted exactly up to this many rows; past it the answer says "mais de 1.000"
@@ -196,6 +197,7 @@ function shapeConditions(shape: ListShape): SQL | undefined {
   const now = sql.placeholder('now');
   return and(
     shape.scope ? pathWithin(lines.ownerPath, sql.placeholder('scope')) : undefined,
+    notWaitingCode(lines.expDate),
     shape.reseller ? eq(lines.resellerId, sql.placeholder('reseller')) : undefined,
     shape.search ? sql`${lineSearchText} ilike ${sql.placeholder('search')}` : undefined,
     shape.expiring
@@ -319,6 +321,7 @@ export async function searchLineOptions(
     .where(
       and(
         withinScope(filters.scope, lines.ownerPath),
+        notWaitingCode(lines.expDate),
         filters.search ? sql`${lineSearchText} ilike ${containsPattern(filters.search)}` : undefined,
       ),
     )

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rowsOf } from '../../db/execute-rows';
 import { accounts, bouquets, lines, settings, type LineRow } from '../../db/schema';
+import { notWaitingCode } from './waiting-codes';
 
 export type NewLineRow = typeof lines.$inferInsert;
 export type LineChanges = Partial<Omit<NewLineRow, 'id' | 'createdAt'>>;
@@ -30,7 +31,7 @@ export async function findLineRecordInScope(
     .select({ line: lines, ownerUsername: accounts.username, treeLocked: treeLock ?? sql<boolean>`true` })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.resellerId))
-    .where(and(eq(lines.id, id), inScope));
+    .where(and(eq(lines.id, id), notWaitingCode(lines.expDate), inScope));
   const [row] = lock ? await query.for('update', { of: lines }) : await query;
   return row;
 }

@@ -14,6 +14,7 @@ export const es: TranslationResource = {
     resellersLogs: 'Registros de revendedores',
     reminders: 'Recordatorios',
     domains: 'Dominios',
+    activationCodes: 'Códigos de activación',
     logs: 'Registros',
     catalogRequests: 'Solicitudes de contenido',
     catalogRequestsCreate: 'Nueva solicitud',
