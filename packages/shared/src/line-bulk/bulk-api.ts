@@ -76,7 +76,10 @@ export const bulkSelectionSchema = z.discriminatedUnion(
 );
 export type BulkSelectionInput = z.input<typeof bulkSelectionSchema>;
 
-export const bulkPreviewRequestSchema = z.object({ action: bulkActionSchema, selection: bulkSelectionSchema });
+export const bulkPreviewRequestSchema = z.object({
+  action: bulkActionSchema,
+  selection: bulkSelectionSchema,
+});
 export type BulkPreviewRequest = z.input<typeof bulkPreviewRequestSchema>;
 
 /**

@@ -15,7 +15,10 @@ describe('quoteBulk (decision 0151)', () => {
       cents: 400,
       refusals: [{ reason: LINE_MESSAGES.trialConversionRequired, count: 1 }],
     });
-    expect(quoteBulk({ kind: 'renew_month', convert_trial: true }, lines)).toEqual({ cents: 600, refusals: [] });
+    expect(quoteBulk({ kind: 'renew_month', convert_trial: true }, lines)).toEqual({
+      cents: 600,
+      refusals: [],
+    });
   });
 
   it('prices a package by its credits × screens and refuses it for a service it is not sold for', () => {

@@ -52,7 +52,15 @@ describe('renderSetupMessage', () => {
 
 describe('setupAppsForSystem', () => {
   it('gives the six IPTV apps, P2P or hybrid by the line’s system, then the renewal message', () => {
-    expect(setupAppsForSystem(1)).toEqual(['DUPLEX', 'ROKU', 'SSIPTV', 'STB', 'SMARTERS', 'XCIPTV', 'RENEWAL']);
+    expect(setupAppsForSystem(1)).toEqual([
+      'DUPLEX',
+      'ROKU',
+      'SSIPTV',
+      'STB',
+      'SMARTERS',
+      'XCIPTV',
+      'RENEWAL',
+    ]);
     expect(setupAppsForSystem(2)).toEqual(['P2P', 'RENEWAL']);
     expect(setupAppsForSystem(3)).toEqual(['HYBRID', 'RENEWAL']);
   });

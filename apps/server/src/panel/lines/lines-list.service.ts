@@ -12,7 +12,16 @@ import { listScopeOf } from '../scope/caller-scope';
 import { requireLineRecordInScope } from './line-scope';
 import { fromSeconds, toLine } from './line-view';
 import { nowSeconds } from '@panel/shared/time/unix-seconds';
-import { LINE_TOTAL_CAP, listLineRecords, searchLineOptions } from './lines-list.repository';
+import {
+  LINE_TOTAL_CAP,
+  listLineRecords,
+  matchingLineIds,
+  searchLineOptions,
+  type LineFilters,
+} from './lines-list.repository';
+
+/** The /users list's query without its page. */
+export type LineListFilters = Omit<LineListQuery, 'page' | 'per'>;
 
 /**
  * `meta` of a line list (decision 0018). `total_exact: false` always means "more than `total`":
@@ -40,6 +49,37 @@ export function lineListMeta(
   return { page: query.page, per: query.per, pages: reachable, total: seen, total_exact: false };
 }
 
+/** The list's filters as the repository takes them, in the caller's scope, at the current time. */
+function lineFiltersOf(caller: Caller, query: LineListFilters): LineFilters {
+  const now = nowSeconds();
+  return {
+    scope: listScopeOf(caller),
+    resellerId: query.reseller,
+    search: query.search || undefined,
+    expiringBy: query.expirationInterval
+      ? fromSeconds(endOfPanelDay(now, EXPIRY_INTERVAL_DAYS[query.expirationInterval]))
+      : undefined,
+    status: query.status,
+    trial: query.type === undefined ? undefined : query.type === 'trial' ? 1 : 0,
+    system: query.system,
+    now: fromSeconds(now),
+  };
+}
+
+/**
+ * "Every line matching the filters" of a bulk action (decision 0151): the ids /users would list with these
+ * filters and order, the first `limit`, and whether more matched.
+ */
+export async function matchingLines(
+  db: Database,
+  caller: Caller,
+  query: LineListFilters,
+  limit: number,
+): Promise<{ ids: number[]; capped: boolean }> {
+  const ids = await matchingLineIds(db, lineFiltersOf(caller, query), query.order_by, limit);
+  return { ids: ids.slice(0, limit), capped: ids.length > limit };
+}
+
 /**
  * GET /api/users: an admin sees every line, anyone else the lines of its subtree. `meta.total` is
  * exact up to 1.000 unless the list is a text search; see lineListMeta.
@@ -49,23 +89,11 @@ export async function listLines(
   caller: Caller,
   query: LineListQuery,
 ): Promise<LineListResponse> {
-  const now = nowSeconds();
-  const result = await listLineRecords(
-    db,
-    {
-      scope: listScopeOf(caller),
-      resellerId: query.reseller,
-      search: query.search || undefined,
-      expiringBy: query.expirationInterval
-        ? fromSeconds(endOfPanelDay(now, EXPIRY_INTERVAL_DAYS[query.expirationInterval]))
-        : undefined,
-      status: query.status,
-      trial: query.type === undefined ? undefined : query.type === 'trial' ? 1 : 0,
-      system: query.system,
-      now: fromSeconds(now),
-    },
-    { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
-  );
+  const result = await listLineRecords(db, lineFiltersOf(caller, query), {
+    offset: (query.page - 1) * query.per,
+    limit: query.per,
+    orderBy: query.order_by,
+  });
   return {
     data: result.rows.map((row) => toLine(row.line, row.ownerUsername)),
     meta: lineListMeta(query, result),
