@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { publicBaseUrl } from '../../lib/public-base-url';
 import { errorResponses } from '../../lib/route-schemas';
-import { LINE_ROUTES } from '../../plugins/access';
+import { ADMIN_OR_RESELLER, LINE_ROUTES, withTokenScope } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import { createSetupMessagesService } from '../setup-messages/setup-messages.service';
 import { bulkResult, cancelBulk, createBulk, previewBulk } from './bulk-actions.service';
@@ -20,8 +20,10 @@ import { bulkResultCsv } from './bulk-result-csv';
 import { runBulkChunk } from './bulk-run.service';
 
 const tags = ['users'];
-// Like the single-line actions: admins and resellers; an API token needs `lines` for the changes.
+// Like the single-line actions: admins and resellers; an API token needs `lines` for the changes, `read`
+// for the preview, which changes nothing (decision 0137).
 const access = LINE_ROUTES;
+const readByPost = withTokenScope(ADMIN_OR_RESELLER, 'read');
 const params = bulkIdParamsSchema;
 const progress = { 200: bulkProgressSchema, ...errorResponses };
 
@@ -36,7 +38,7 @@ export const bulkActionsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
   app.post(
     '/api/users/bulk/preview',
     {
-      config: { access },
+      config: { access: readByPost },
       schema: {
         tags,
         summary:
