@@ -7,7 +7,7 @@ import { BULK_LINE_LIMIT } from './bulk-limits';
 import { BULK_MESSAGES } from './bulk-messages';
 
 /**
- * The contract of /api/users/bulk (docs/product/api.md#bulk-actions, decisions 0150–0154): one action on up to
+ * The contract of /api/users/bulk (docs/product/api.md#calls, decisions 0150–0154): one action on up to
  * 1.000 lines, each line done by the same service as its single-line action, in a transaction of its own.
  */
 

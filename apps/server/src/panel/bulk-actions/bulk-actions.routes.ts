@@ -28,7 +28,7 @@ const params = bulkIdParamsSchema;
 const progress = { 200: bulkProgressSchema, ...errorResponses };
 
 /**
- * /api/users/bulk: one action on up to 1.000 lines (docs/product/api.md#bulk-actions, decisions 0150–0154).
+ * /api/users/bulk: one action on up to 1.000 lines (docs/product/api.md#calls, decisions 0150–0154).
  * Preview, create, then run in chunks until nothing is pending; the result per line, also as CSV.
  */
 export const bulkActionsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
