@@ -6,5 +6,4 @@ export const BULK_MESSAGES = {
   tooMany: `Selecione no máximo ${BULK_LINE_LIMIT.toLocaleString('pt-BR')} usuários por ação.`,
   actionInvalid: 'Ação inválida',
   cancelled: 'Ação interrompida antes deste usuário.',
-  alreadyFinished: 'Esta ação em massa já terminou.',
 } as const;

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   bulkProgressSchema,
   type BulkCreateRequest,
@@ -9,8 +8,4 @@ import { apiRequest } from '@/lib/api-client';
 /** POST /api/users/bulk: records the confirmed action on its lines, all pending (decision 0150). */
 export async function createBulkAction(request: BulkCreateRequest): Promise<BulkProgress> {
   return apiRequest('/users/bulk', bulkProgressSchema, { method: 'POST', body: request });
-}
-
-export function useCreateBulkAction() {
-  return useMutation({ mutationFn: createBulkAction });
 }

@@ -25,7 +25,7 @@ import { DialogActions } from '@/components/dialog-actions';
 import { ResellerSelect } from '@/components/reseller-select/reseller-select';
 import { mapError } from '@/lib/map-error';
 import { useComplements } from '@/lib/queries/complements-query';
-import { previewBulkAction } from '../../api/preview-bulk-action';
+import { bulkPreviewQueryOptions } from '../../api/preview-bulk-action';
 import { BulkResultView } from './bulk-result-view';
 import { BULK_TEXTS } from './bulk-texts';
 import { useBulkRun } from './use-bulk-run';
@@ -124,12 +124,9 @@ function BulkConfirm({ kind, selection, filters, onCancel, onConfirm }: BulkConf
         : { by: 'ids' as const, ids: [...selection.ids] },
   };
   const preview = useQuery({
-    queryKey: ['bulk-preview', request],
-    queryFn: () => previewBulkAction(request!),
+    // Disabled until the parameters are complete; the placeholder request is never sent.
+    ...bulkPreviewQueryOptions(request ?? { action: { kind: 'block' }, selection: { by: 'ids', ids: [] } }),
     enabled: request !== null,
-    staleTime: 0,
-    gcTime: 0,
-    meta: { silentError: true },
   });
   const data = request ? preview.data : undefined;
   return (
