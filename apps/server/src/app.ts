@@ -30,6 +30,7 @@ import resellerWebhook from './panel/reseller-webhook/reseller-webhook.plugin';
 import { dashboardRoutes } from './panel/dashboard/dashboard.routes';
 import { healthRoutes } from './panel/health/health.routes';
 import ingest from './delivery/ingest/ingest.plugin';
+import { bulkActionsRoutes } from './panel/bulk-actions/bulk-actions.routes';
 import { ledgerRoutes } from './panel/ledger/ledger.routes';
 import { linesRoutes } from './panel/lines/lines.routes';
 import { logsRoutes } from './panel/logs/logs.routes';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(logsRoutes, { db });
     await app.register(linesRoutes, { db, config });
     await app.register(activationCodesRoutes, { db });
+    await app.register(bulkActionsRoutes, { db, config });
     await app.register(catalogRoutes, { db });
     await app.register(catalogRequestsRoutes, { db, config });
     await app.register(complementsRoutes, { db });

@@ -169,6 +169,7 @@ describe('route × role access', () => {
       .sort();
     expect(readsNotGet).toEqual([
       'POST /api/resellers/select_search',
+      'POST /api/users/bulk/preview',
       'POST /api/users/checkmac',
       'POST /api/users/select_search',
     ]);
@@ -239,6 +240,9 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/:id/screens',
   'lines POST /api/users/:id/set-expiry-time',
   'lines POST /api/users/:id/unblock',
+  'lines POST /api/users/bulk',
+  'lines POST /api/users/bulk/:id/cancel',
+  'lines POST /api/users/bulk/:id/run',
   'lines POST /api/users/connections/:id/disconnect',
   'lines POST /api/users/import',
   'lines POST /api/users/import/preview',

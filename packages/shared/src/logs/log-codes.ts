@@ -1,6 +1,6 @@
 /**
  * Log action and type codes of docs/product/constants.md#log-codes with their Portuguese labels, plus `add_days` and `expiry_2359`
- * (decision 0026: the P2P extension and the 23:59 change are not renewals). The server stores the
+ * (decision 0026: the P2P extension and the 23:59 change are not renewals), `line_moved` and `bulk` (decision 0154). The server stores the
  * codes; the panel shows the labels (GET /api/logs/options serves the same lists).
  */
 export const LOG_ACTION_LABELS = {
@@ -33,6 +33,8 @@ export const LOG_ACTION_LABELS = {
   codes_bought: 'CÓDIGOS COMPRADOS',
   code_activated: 'CÓDIGO ATIVADO',
   code_cancelled: 'CÓDIGO CANCELADO',
+  line_moved: 'MOVER USUÁRIO',
+  bulk: 'AÇÃO EM MASSA',
 } as const;
 export type LogAction = keyof typeof LOG_ACTION_LABELS;
 export const LOG_ACTIONS = Object.keys(LOG_ACTION_LABELS) as [LogAction, ...LogAction[]];

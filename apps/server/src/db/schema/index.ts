@@ -19,3 +19,4 @@ export * from './catalog-requests';
 export * from './api-tokens';
 export * from './reminders';
 export * from './activation-codes';
+export * from './bulk-actions';

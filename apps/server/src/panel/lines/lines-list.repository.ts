@@ -310,6 +310,31 @@ const exportStatements = new WeakMap<Database, Map<string, ReturnType<typeof bui
 const preparedExportPage = (db: Database, shape: ListShape) =>
   cached(exportStatements, db, shape, () => buildExportPage(db, shape));
 
+/**
+ * Ids of the lines matching the filters, in the list's order (then id), at most `limit` + 1 so the caller
+ * knows whether more matched (decision 0151): the /users list's own conditions, so "every line matching
+ * the filters" is exactly what the list shows, page after page.
+ */
+export async function matchingLineIds(
+  db: Database,
+  filters: LineFilters,
+  orderBy: OrderBy<LineSortField>,
+  limit: number,
+): Promise<number[]> {
+  const shape = shapeOf(filters, orderBy);
+  const direction = orderBy.direction === 'asc' ? asc : desc;
+  const query = db
+    .select({ id: lines.id })
+    .from(lines)
+    .where(shapeConditions(shape))
+    .orderBy(direction(ORDER_COLUMNS[orderBy.field]), direction(lines.id))
+    .limit(sql.placeholder('limit'));
+  const rows = await query
+    .prepare(statementName('lines_ids', query.toSQL().sql))
+    .execute(statementValues(filters, { offset: 0, limit, orderBy }));
+  return rows.map((row) => row.id);
+}
+
 /** Options for searchable selects: lines in scope whose search text contains `search`, by username. */
 export async function searchLineOptions(
   db: Database,

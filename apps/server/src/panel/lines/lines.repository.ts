@@ -36,6 +36,24 @@ export async function findLineRecordInScope(
   return row;
 }
 
+/** What a bulk action's preview reads of each line among `ids` that `inScope` holds. */
+export async function findLineFactsInScope(
+  db: Database,
+  ids: readonly number[],
+  inScope: SQL | undefined,
+): Promise<Pick<LineRow, 'id' | 'maxConnections' | 'isTrial' | 'system'>[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: lines.id,
+      maxConnections: lines.maxConnections,
+      isTrial: lines.isTrial,
+      system: lines.system,
+    })
+    .from(lines)
+    .where(and(inArray(lines.id, [...ids]), inScope));
+}
+
 export async function insertLine(db: Database, values: NewLineRow): Promise<LineRow> {
   const [row] = await db.insert(lines).values(values).returning();
   if (!row) throw new Error('line not inserted');
