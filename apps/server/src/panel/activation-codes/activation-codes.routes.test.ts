@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { ACTIVATION_CODE_MESSAGES } from '@panel/shared/activation-codes/activation-code-messages';
 import type {
   ActivationCode,
@@ -167,15 +168,14 @@ describe('activation codes', () => {
 
     const csv = await t.as(token).get(`/api/activation-batches/${batch.id}/codes.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const [header, ...rows] = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
-    expect(header).toBe(
-      'Código;Código formatado;Estado;Ativado em;Expira em;Cancelado em;Lote;Pacote;Serviço;Telas;Nota',
+    const [header, ...rows] = parse(csv.body, { bom: true, delimiter: ';' }) as string[][];
+    expect(header).toEqual(
+      'Código;Código formatado;Estado;Ativado em;Expira em;Cancelado em;Lote;Pacote;Serviço;Telas;Nota'.split(
+        ';',
+      ),
     );
-    expect(rows.map((row) => row.split(';')[2])).toEqual(['Cancelado', 'Ativado']);
+    expect(rows.map((row) => row[2])).toEqual(['Cancelado', 'Ativado']);
   });
 
   it('a P2P code is told to the P2P service at once and activated by its first reported session', async () => {

@@ -11,7 +11,6 @@ import {
 } from '@panel/shared/activation-codes/activation-codes-api';
 import { idParamsSchema } from '@panel/shared/lists/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { errorResponses } from '../../lib/route-schemas';
 import { LINE_ROUTES } from '../../plugins/access';
@@ -19,6 +18,7 @@ import { requireCaller } from '../auth/caller';
 import { cancelCode } from './activation-code-cancel.service';
 import { buyBatch, getBatch, getBatchStock, listBatches } from './activation-batches.service';
 import { batchCodesForExport, listCodes } from './activation-codes-list.service';
+import { sendCsv } from '../../lib/csv/csv-answer';
 import { batchCodesCsv } from './activation-codes-csv';
 
 const tags = ['activation-codes'];
@@ -93,17 +93,12 @@ export const activationCodesRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         tags,
         summary: 'The batch’s codes as CSV (UTF-8 with BOM, “;” between cells)',
         params: idParamsSchema,
-        response: { 200: z.string(), ...errorResponses },
+        response: errorResponses,
       },
-      // The body is the CSV text itself, not JSON.
-      serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     },
     async (request, reply) => {
       const { batch, codes } = await batchCodesForExport(db, requireCaller(request), request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="codigos-lote-${batch.batch.id}.csv"`)
-        .send(batchCodesCsv(batch, codes, new Date()));
+      return sendCsv(reply, batchCodesCsv(batch, codes, new Date()));
     },
   );
 

@@ -7,7 +7,6 @@ import {
   bulkResultSchema,
 } from '@panel/shared/line-bulk/bulk-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { publicBaseUrl } from '../../lib/public-base-url';
@@ -16,6 +15,7 @@ import { ADMIN_OR_RESELLER, LINE_ROUTES, withTokenScope } from '../../plugins/ac
 import { requireCaller } from '../auth/caller';
 import { createSetupMessagesService } from '../setup-messages/setup-messages.service';
 import { bulkResult, cancelBulk, createBulk, previewBulk } from './bulk-actions.service';
+import { sendCsv } from '../../lib/csv/csv-answer';
 import { bulkResultCsv } from './bulk-result-csv';
 import { runBulkChunk } from './bulk-run.service';
 
@@ -129,15 +129,12 @@ export const bulkActionsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         tags,
         summary: 'The result of a bulk action as CSV (UTF-8 with BOM, “;”)',
         params,
-        response: { 200: z.string(), ...errorResponses },
+        response: errorResponses,
       },
     },
     async (request, reply) => {
       const result = await bulkResult(db, requireCaller(request), request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="acao-em-massa-${result.id}.csv"`)
-        .send(bulkResultCsv(result));
+      return sendCsv(reply, bulkResultCsv(result));
     },
   );
 };

@@ -1,30 +1,24 @@
 import { BULK_OUTCOME_LABELS, type BulkResult } from '@panel/shared/line-bulk/bulk-api';
-import { formatCredits } from '@panel/shared/money/credits';
-import { stringify } from 'csv-stringify/sync';
-
-const BOM = '\uFEFF';
+import { onePage, type CsvDownload } from '../../lib/csv/csv-answer';
+import { csvDecimal } from '../../lib/csv/csv-cells';
 
 /**
- * The result of a bulk action as a spreadsheet (decision 0154): one row per line, in the action's order,
- * UTF-8 with a BOM and ';' between fields, as a pt-BR spreadsheet opens it; credits with a decimal comma.
+ * The result of a bulk action as the panel's CSV (decisions 0154, 0155): one row per line, in the action's
+ * order; credits with a decimal comma. At most 1,000 lines: one page.
  */
-export function bulkResultCsv(result: BulkResult): string {
+export function bulkResultCsv(result: BulkResult): CsvDownload {
   const rows = result.lines.map((line) => [
     line.line_id,
     line.username ?? '',
     BULK_OUTCOME_LABELS[line.outcome],
     line.reason ?? '',
-    line.charged === null ? '' : formatCredits(line.charged),
+    line.charged === null ? '' : csvDecimal(line.charged),
     line.phone ?? '',
     line.link ?? '',
   ]);
-  return (
-    BOM +
-    stringify(rows, {
-      delimiter: ';',
-      header: true,
-      columns: ['ID', 'Usuário', 'Resultado', 'Motivo', 'Créditos', 'Telefone', 'Mensagem (WhatsApp)'],
-      record_delimiter: 'windows',
-    })
-  );
+  return {
+    filename: `acao-em-massa-${result.id}.csv`,
+    header: ['ID', 'Usuário', 'Resultado', 'Motivo', 'Créditos', 'Telefone', 'Mensagem (WhatsApp)'],
+    pages: onePage(rows),
+  };
 }
