@@ -1,22 +1,8 @@
-import { API_BASE_PATH } from '@/config/api';
-import { ApiError } from '@/lib/api-client';
-import { readStoredAuth } from '@/lib/auth-storage';
+import { apiDownload } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
-/**
- * GET /api/users/bulk/:id/result.csv, saved by the browser as `acao-em-massa-<id>.csv`: the file needs the
- * bearer token, so it is fetched and handed to a link rather than opened as an address.
- */
+/** GET /api/users/bulk/:id/result.csv, saved by the browser under the name the server gives it. */
 export async function downloadBulkResult(id: number): Promise<void> {
-  const token = readStoredAuth()?.token;
-  const response = await fetch(`${API_BASE_PATH}/users/bulk/${id}/result.csv`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-  });
-  if (!response.ok) throw new ApiError({ status: response.status, message: `HTTP ${response.status}` });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `acao-em-massa-${id}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  const { blob, filename } = await apiDownload(`/users/bulk/${id}/result.csv`);
+  saveFile(blob, filename ?? `acao-em-massa-${id}.csv`);
 }
