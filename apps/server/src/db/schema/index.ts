@@ -17,3 +17,4 @@ export * from './content-removals';
 export * from './panel-texts';
 export * from './catalog-requests';
 export * from './api-tokens';
+export * from './payments';
