@@ -216,6 +216,10 @@ const EXPECTED_TOKEN_WRITES = [
   'lines DELETE /api/users/:id/dreamtv',
   'lines DELETE /api/users/cleanup/expired-trials',
   'lines DELETE /api/users/cleanup/expired-users',
+  // A billing bot charges by PIX and confirms receipts with the lines scope (decision 0160).
+  'lines POST /api/payments/:id/confirm',
+  'lines POST /api/payments/:id/refresh',
+  'lines POST /api/payments/charges',
   'lines POST /api/shorturl',
   'lines POST /api/users',
   'lines POST /api/users/:id/add-days',
@@ -236,6 +240,7 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/:id/unblock',
   'lines POST /api/users/connections/:id/disconnect',
   'lines POST /api/users/trial_users',
+  'lines PUT /api/payments/prices',
   'lines PUT /api/users/:id',
   'lines PUT /api/users/:id/dreamtv',
   'resellers DELETE /api/resellers/:id',

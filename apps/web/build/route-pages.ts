@@ -28,6 +28,7 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'admin-news': 'src/features/news/components/admin-news-page.tsx',
   'profile-settings': 'src/app/routes/profile-route.tsx',
   domains: 'src/app/routes/domains-routes.tsx',
+  payments: 'src/app/routes/payments-routes.tsx',
   'catalog-garbage': 'src/app/routes/content-removal-routes.tsx',
   'analytics-movies': 'src/app/routes/analytics-routes.tsx',
   'analytics-series': 'src/app/routes/analytics-routes.tsx',

@@ -102,6 +102,7 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
     })),
   ),
   domains: lazyScreen(() => import('./routes/domains-routes').then((m) => ({ default: m.DomainsRoute }))),
+  payments: lazyScreen(() => import('./routes/payments-routes').then((m) => ({ default: m.PaymentsRoute }))),
   'setup-messages': lazyScreen(() =>
     import('@/features/setup-messages/components/setup-templates-page').then((m) => ({
       default: m.SetupTemplatesPage,

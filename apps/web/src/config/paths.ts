@@ -29,6 +29,8 @@ export const paths = {
   catalogRequestsCreate: '/requests/catalog/create',
   catalogGarbage: '/catalog/garbage',
   domains: '/domains',
+  /** 'Pagamentos' and its 'Recebimentos' tab (decision 0160). */
+  payments: '/payments',
   domainsCreate: '/domains/create',
 } as const;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LINE_MESSAGES } from '../lines/line-messages';
 import { logPeriodSchema } from '../logs/log-schemas';
 import { idParamSchema, listMetaSchema, orderBySchema, pageSchema, perSchema } from '../lists/list-query';
-import { toCents } from '../money/credits';
+import { formatCredits, toCents } from '../money/credits';
 import { PAYMENT_MESSAGES } from './payment-messages';
 import { PIX_MERCHANT_CITY_MAX, PIX_MERCHANT_NAME_MAX, pixText } from './pix-br-code';
 import { normalisePixKey } from './pix-key';
@@ -55,6 +55,11 @@ export const RENEWAL_PENDING_TEXTS: Record<RenewalPendingReason, string> = {
   insufficient_credits: PAYMENT_MESSAGES.pendingInsufficientCredits,
   renewal_refused: PAYMENT_MESSAGES.pendingRenewalRefused,
 };
+
+/** Reais as the panel shows them: 'R$ 1.234,50'. */
+export function formatReais(value: string): string {
+  return `R$ ${formatCredits(value)}`;
+}
 
 /** How long a charge waits for its payment (decision 0163). */
 export const CHARGE_VALID_HOURS = 24;

@@ -22,7 +22,10 @@ function field(id: string, value: string): string {
 /** CRC16-CCITT-FALSE: polynomial 0x1021, initial 0xFFFF, no reflection, no final xor; 4 upper-case hex digits. */
 export function crc16CcittFalse(text: string): string {
   let crc = 0xffff;
-  for (const byte of new TextEncoder().encode(text)) {
+  for (let index = 0; index < text.length; index++) {
+    const byte = text.charCodeAt(index);
+    // A BR Code is ASCII (pixText and the key rules see to it): a character is a byte.
+    if (byte > 0x7f) throw new RangeError('A BR Code is ASCII only');
     crc ^= byte << 8;
     for (let bit = 0; bit < 8; bit++) {
       crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;

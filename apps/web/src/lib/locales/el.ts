@@ -13,6 +13,7 @@ export const el: TranslationResource = {
     resellersCreate: 'Νέος μεταπωλητής',
     resellersLogs: 'Αρχεία μεταπωλητών',
     domains: 'Τομείς',
+    payments: 'Πληρωμές',
     logs: 'Αρχεία καταγραφής',
     catalogRequests: 'Αιτήματα περιεχομένου',
     catalogRequestsCreate: 'Νέο αίτημα',
@@ -45,5 +46,6 @@ export const el: TranslationResource = {
     openMenu: 'Άνοιγμα μενού',
     collapseSidebar: 'Σύμπτυξη μενού',
     contentUpdates: 'Νέα',
+    renewalsPending: 'Πληρωμένες ανανεώσεις σε αναμονή πιστώσεων',
   },
 };

@@ -13,6 +13,7 @@ export const en: TranslationResource = {
     resellersCreate: 'New reseller',
     resellersLogs: 'Reseller logs',
     domains: 'Domains',
+    payments: 'Payments',
     logs: 'Logs',
     catalogRequests: 'Content requests',
     catalogRequestsCreate: 'New request',
@@ -45,5 +46,6 @@ export const en: TranslationResource = {
     openMenu: 'Open menu',
     collapseSidebar: 'Collapse menu',
     contentUpdates: "What's new",
+    renewalsPending: 'Paid renewals waiting for credits',
   },
 };

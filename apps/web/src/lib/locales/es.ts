@@ -13,6 +13,7 @@ export const es: TranslationResource = {
     resellersCreate: 'Nuevo revendedor',
     resellersLogs: 'Registros de revendedores',
     domains: 'Dominios',
+    payments: 'Pagos',
     logs: 'Registros',
     catalogRequests: 'Solicitudes de contenido',
     catalogRequestsCreate: 'Nueva solicitud',
@@ -45,5 +46,6 @@ export const es: TranslationResource = {
     openMenu: 'Abrir menú',
     collapseSidebar: 'Contraer menú',
     contentUpdates: 'Novedades',
+    renewalsPending: 'Renovaciones pagadas esperando créditos',
   },
 };

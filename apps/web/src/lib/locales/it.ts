@@ -13,6 +13,7 @@ export const it: TranslationResource = {
     resellersCreate: 'Nuovo rivenditore',
     resellersLogs: 'Log dei rivenditori',
     domains: 'Domini',
+    payments: 'Pagamenti',
     logs: 'Log',
     catalogRequests: 'Richieste di contenuti',
     catalogRequestsCreate: 'Nuova richiesta',
@@ -45,5 +46,6 @@ export const it: TranslationResource = {
     openMenu: 'Apri menu',
     collapseSidebar: 'Comprimi menu',
     contentUpdates: 'Novità',
+    renewalsPending: 'Rinnovi pagati in attesa di crediti',
   },
 };

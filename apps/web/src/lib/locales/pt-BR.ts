@@ -12,6 +12,7 @@ export const ptBR = {
     resellersCreate: 'Novo revendedor',
     resellersLogs: 'Logs de revendas',
     domains: 'Domínios',
+    payments: 'Pagamentos',
     logs: 'Logs',
     catalogRequests: 'Solicitações de conteúdo',
     catalogRequestsCreate: 'Nova solicitação',
@@ -44,6 +45,7 @@ export const ptBR = {
     openMenu: 'Abrir menu',
     collapseSidebar: 'Recolher menu',
     contentUpdates: 'Novidades',
+    renewalsPending: 'Renovações pagas aguardando créditos',
   },
 };
 

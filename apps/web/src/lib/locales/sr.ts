@@ -13,6 +13,7 @@ export const sr: TranslationResource = {
     resellersCreate: 'Novi preprodavac',
     resellersLogs: 'Zapisi preprodavaca',
     domains: 'Domeni',
+    payments: 'Plaćanja',
     logs: 'Zapisi',
     catalogRequests: 'Zahtevi za sadržaj',
     catalogRequestsCreate: 'Novi zahtev',
@@ -45,5 +46,6 @@ export const sr: TranslationResource = {
     openMenu: 'Otvori meni',
     collapseSidebar: 'Skupi meni',
     contentUpdates: 'Novosti',
+    renewalsPending: 'Plaćene obnove čekaju kredite',
   },
 };
