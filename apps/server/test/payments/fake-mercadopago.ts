@@ -27,7 +27,8 @@ export interface FakePayment {
   };
 }
 
-export type FakeMercadoPagoBehaviour = { kind: 'normal' } | { kind: 'status'; status: number } | { kind: 'hang' };
+export type FakeMercadoPagoBehaviour =
+  { kind: 'normal' } | { kind: 'status'; status: number } | { kind: 'hang' };
 
 export interface FakeMercadoPago {
   url: string;
@@ -189,7 +190,8 @@ export async function startFakeMercadoPago(options: {
       return;
     }
     if (fake.behaviour.kind === 'status') return send(response, fake.behaviour.status, { message: 'outage' });
-    if (authorization !== `Bearer ${options.accessToken}`) return send(response, 401, { message: 'unauthorized' });
+    if (authorization !== `Bearer ${options.accessToken}`)
+      return send(response, 401, { message: 'unauthorized' });
     if (request.method === 'POST' && url.pathname === '/v1/payments') {
       create(request, response, call).catch(() => send(response, 500, { message: 'fake failed' }));
       return;

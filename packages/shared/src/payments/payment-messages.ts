@@ -15,7 +15,8 @@ export const PAYMENT_MESSAGES = {
   duplicatePackage: 'Cada pacote aparece uma vez só.',
   notConfigured: 'Configure seus recebimentos (PIX ou Mercado Pago) em Recebimentos antes de cobrar.',
   noPriceForPackage: 'Este pacote não tem preço para o cliente. Defina o preço em Recebimentos.',
-  notOwnLine: 'Só é possível cobrar por PIX os usuários da sua própria conta: o dinheiro vai para quem vende.',
+  notOwnLine:
+    'Só é possível cobrar por PIX os usuários da sua própria conta: o dinheiro vai para quem vende.',
   providerUnavailable: 'O Mercado Pago não respondeu. Tente novamente em instantes.',
   providerRefused: 'O Mercado Pago recusou a cobrança. Confira o access token em Recebimentos.',
   confirmOnlyStatic: 'Pagamentos do Mercado Pago são confirmados pelo próprio Mercado Pago.',

@@ -73,7 +73,8 @@ export const priceSchema = z
   .superRefine((value, context) => {
     const cents = /^\d{1,7}(\.\d{1,2})?$/.test(value) ? toCents(value) : 0;
     if (cents <= 0) context.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.priceInvalid });
-    else if (cents > MAX_PRICE_CENTS) context.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.priceTooHigh });
+    else if (cents > MAX_PRICE_CENTS)
+      context.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.priceTooHigh });
   });
 
 const packageIdSchema = z

@@ -8,7 +8,7 @@ import { normalisePixKey } from './pix-key';
 /** The EMV fields of a payload, top level: id → value (each value read by its two-digit length). */
 function emvFields(payload: string): Map<string, string> {
   const fields = new Map<string, string>();
-  for (let index = 0; index < payload.length; ) {
+  for (let index = 0; index < payload.length;) {
     const id = payload.slice(index, index + 2);
     const length = Number(payload.slice(index + 2, index + 4));
     fields.set(id, payload.slice(index + 4, index + 4 + length));
@@ -84,12 +84,16 @@ describe('PIX keys', () => {
 });
 
 describe('payment settings and prices', () => {
-  const messageOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-    result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  const messageOf = (result: {
+    success: boolean;
+    error?: { issues: { message: string; path: PropertyKey[] }[] };
+  }) => result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
 
   it('a static PIX needs a valid key, a name and a city; Mercado Pago and none need neither', () => {
     expect(
-      messageOf(paymentSettingsInputSchema.safeParse({ provider: 'static_pix', pix_key: '123', merchant_name: '' })),
+      messageOf(
+        paymentSettingsInputSchema.safeParse({ provider: 'static_pix', pix_key: '123', merchant_name: '' }),
+      ),
     ).toEqual([
       ['pix_key', PAYMENT_MESSAGES.pixKeyInvalid],
       ['merchant_name', PAYMENT_MESSAGES.merchantNameInvalid],

@@ -52,7 +52,12 @@ export function createMercadoPagoSync(deps: PaymentsDeps) {
         return;
       case 'refunded':
       case 'charged_back':
-        await moveState(db, payment.id, ['pending', 'paid', 'renewal_pending', 'expired', 'cancelled'], 'refunded');
+        await moveState(
+          db,
+          payment.id,
+          ['pending', 'paid', 'renewal_pending', 'expired', 'cancelled'],
+          'refunded',
+        );
         return;
       case 'cancelled':
       case 'rejected':

@@ -52,7 +52,8 @@ async function renewPaidLine(tx: Transaction, payment: PaymentRow): Promise<Rene
     // The debit is one conditional statement and nothing was written before it: the transaction goes on.
     if (error instanceof InsufficientCreditsError) return { renewed: false, reason: 'insufficient_credits' };
     // The line left the reseller (removed, transferred) or its package is no longer sold.
-    if (error instanceof AppError && error.statusCode < 500) return { renewed: false, reason: 'renewal_refused' };
+    if (error instanceof AppError && error.statusCode < 500)
+      return { renewed: false, reason: 'renewal_refused' };
     throw error;
   }
 }

@@ -85,7 +85,8 @@ export function createPaymentSettingsService(deps: PaymentsDeps) {
         values.mercadopagoAccessToken = box.seal(token, secretContext(caller.id, 'access_token'));
         values.mercadopagoTokenHint = token.slice(-4);
       }
-      if (secret) values.mercadopagoWebhookSecret = box.seal(secret, secretContext(caller.id, 'webhook_secret'));
+      if (secret)
+        values.mercadopagoWebhookSecret = box.seal(secret, secretContext(caller.id, 'webhook_secret'));
     }
     await upsertPaymentAccount(db, values);
     return getSettings(caller, origin);

@@ -3,7 +3,11 @@ import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLine, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
-import { freePort, startFakeMercadoPago, type FakeMercadoPago } from '../../../test/payments/fake-mercadopago';
+import {
+  freePort,
+  startFakeMercadoPago,
+  type FakeMercadoPago,
+} from '../../../test/payments/fake-mercadopago';
 import { balanceOf, lineRow } from '../../../test/reads';
 import { expectRefusal } from '../../../test/refusals';
 import { useTestApp } from '../../../test/test-app';
@@ -63,7 +67,9 @@ describe('a Mercado Pago PIX charge', () => {
     expect(payment).toMatchObject({ provider: 'mercadopago', state: 'pending', amount: '30.00' });
     expect(payment.pix_code).toContain(`fake-mp-${providerId}`);
     expect(payment.ticket_url).toContain(`/payments/${providerId}/ticket`);
-    const create = fake.calls.find((call) => call.method === 'POST' && call.idempotencyKey === payment.reference);
+    const create = fake.calls.find(
+      (call) => call.method === 'POST' && call.idempotencyKey === payment.reference,
+    );
     expect(create).toMatchObject({
       authorization: `Bearer ${ACCESS_TOKEN}`,
       body: {
@@ -115,7 +121,9 @@ describe('a Mercado Pago PIX charge', () => {
     fake.behaviour = { kind: 'normal' };
     const { account, token, line } = await sellerWithMercadoPago();
     const payment = (await charge(token, line.id)).json();
-    const providerId = [...fake.payments.values()].find((entry) => entry.external_reference === payment.reference)!.id;
+    const providerId = [...fake.payments.values()].find(
+      (entry) => entry.external_reference === payment.reference,
+    )!.id;
     fake.setStatus(providerId, 'approved', 'accredited');
     expect(await fake.notify(providerId, { secret: 'not-the-secret' })).toEqual([403]);
     // Unsigned, and for an account without Mercado Pago.
@@ -124,7 +132,11 @@ describe('a Mercado Pago PIX charge', () => {
       url: `/api/payments/mercadopago/notifications/${account.id}?data.id=${providerId}&type=payment`,
       payload: { type: 'payment', data: { id: providerId } },
     });
-    expectRefusal(unsigned, { status: 403, code: 'forbidden', message: PAYMENT_MESSAGES.notificationRefused });
+    expectRefusal(unsigned, {
+      status: 403,
+      code: 'forbidden',
+      message: PAYMENT_MESSAGES.notificationRefused,
+    });
     const stranger = await createSignedInAccount(t.app);
     const elsewhere = await t.app.inject({
       method: 'POST',
@@ -152,7 +164,9 @@ describe('a Mercado Pago PIX charge', () => {
     expect(list.data.map((payment: { state: string }) => payment.state)).toEqual(['cancelled', 'cancelled']);
 
     const payment = (await charge(token, line.id)).json();
-    const providerId = [...fake.payments.values()].find((entry) => entry.external_reference === payment.reference)!.id;
+    const providerId = [...fake.payments.values()].find(
+      (entry) => entry.external_reference === payment.reference,
+    )!.id;
     fake.setStatus(providerId, 'approved', 'accredited');
     fake.behaviour = { kind: 'status', status: 500 };
     // Mercado Pago cannot be asked: 503, so it sends the notification again; nothing changed meanwhile.

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf } from '../../../test/api';
 import { createLine, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
-import { freePort, startFakeMercadoPago, type FakeMercadoPago } from '../../../test/payments/fake-mercadopago';
+import {
+  freePort,
+  startFakeMercadoPago,
+  type FakeMercadoPago,
+} from '../../../test/payments/fake-mercadopago';
 import { balanceOf, ledgerRowsOf, lineRow, logsOfLine } from '../../../test/reads';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { expSeconds } from '../lines/line-view';

@@ -1,8 +1,4 @@
-import type {
-  PaymentState,
-  PaymentTotals,
-  RenewalPendingReason,
-} from '@panel/shared/payments/payments-api';
+import type { PaymentState, PaymentTotals, RenewalPendingReason } from '@panel/shared/payments/payments-api';
 import type { OrderBy } from '@panel/shared/lists/list-query';
 import { fromCents, toCents } from '@panel/shared/money/credits';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -51,7 +47,7 @@ export async function upsertPaymentAccount(
   db: Database,
   values: Omit<PaymentAccountRow, 'updatedAt'>,
 ): Promise<void> {
-  const { accountId, ...changes } = values;
+  const { accountId: _accountId, ...changes } = values;
   await db
     .insert(paymentAccounts)
     .values(values)
@@ -78,7 +74,11 @@ export async function listPackagesWithPrices(db: Database, accountId: number) {
     .orderBy(asc(packages.id));
 }
 
-export async function findPrice(db: Database, accountId: number, packageId: number): Promise<string | undefined> {
+export async function findPrice(
+  db: Database,
+  accountId: number,
+  packageId: number,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ price: sql<string>`${paymentPrices.price}::text` })
     .from(paymentPrices)
@@ -143,7 +143,11 @@ export async function recordProviderCharge(
     .where(eq(payments.id, id));
 }
 
-export async function setProviderPaymentId(db: Database, id: number, providerPaymentId: string): Promise<void> {
+export async function setProviderPaymentId(
+  db: Database,
+  id: number,
+  providerPaymentId: string,
+): Promise<void> {
   await db
     .update(payments)
     .set({ providerPaymentId })
@@ -248,7 +252,10 @@ export async function listProviderPending(
 }
 
 export async function touchPayment(db: Database, id: number): Promise<void> {
-  await db.update(payments).set({ updatedAt: sql`now()` }).where(eq(payments.id, id));
+  await db
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
 /**

@@ -85,7 +85,10 @@ describe('Recebimentos: the payment account and the prices', () => {
       mercadopago_webhook_secret_set: true,
     });
     expect(mercadoPago.body).not.toContain('secret-token');
-    const [stored] = await t.db.select().from(paymentAccounts).where(eq(paymentAccounts.accountId, account.id));
+    const [stored] = await t.db
+      .select()
+      .from(paymentAccounts)
+      .where(eq(paymentAccounts.accountId, account.id));
     expect(stored?.mercadopagoAccessToken).toMatch(/^v1\./);
     expect(JSON.stringify(stored)).not.toContain('secret-token');
     expect(JSON.stringify(stored)).not.toContain('segredo');
@@ -99,7 +102,12 @@ describe('Recebimentos: the payment account and the prices', () => {
     expect(ids).not.toContain(61);
     expectRefusal(
       await t.as(token).put('/api/payments/prices', { prices: [{ package_id: 61, price: '5' }] }),
-      { status: 422, code: 'validation_failed', message: PAYMENT_MESSAGES.packageNotForSale, field: 'prices' },
+      {
+        status: 422,
+        code: 'validation_failed',
+        message: PAYMENT_MESSAGES.packageNotForSale,
+        field: 'prices',
+      },
     );
     const saved = await t.as(token).put('/api/payments/prices', {
       prices: [
@@ -107,7 +115,11 @@ describe('Recebimentos: the payment account and the prices', () => {
         { package_id: 42, price: null },
       ],
     });
-    const byId = new Map(saved.json<{ data: { package_id: number; price: string | null }[] }>().data.map((e) => [e.package_id, e.price]));
+    const byId = new Map(
+      saved
+        .json<{ data: { package_id: number; price: string | null }[] }>()
+        .data.map((e) => [e.package_id, e.price]),
+    );
     expect(byId.get(17)).toBe('25.90');
     expect(byId.get(42)).toBeNull();
   });
@@ -146,7 +158,9 @@ describe('a static PIX charge', () => {
   it('carries the BR Code; the reseller’s confirmation renews the line once, charged and logged', async () => {
     const seller = await sellerWithPix('10');
     const line = await createLine(t.app, seller.account, { maxConnections: 2 });
-    const created = await t.as(seller.token).post('/api/payments/charges', { line_id: line.id, package_id: 53 });
+    const created = await t
+      .as(seller.token)
+      .post('/api/payments/charges', { line_id: line.id, package_id: 53 });
     expect(created.statusCode).toBe(201);
     const payment = created.json();
     expect(payment).toMatchObject({
@@ -176,7 +190,9 @@ describe('a static PIX charge', () => {
     expect(expSeconds((await lineRow(t.db, line.id))!)).toBe(addPanelMonths(expSeconds(line), 3));
     expect(await balanceOf(t.db, seller.account.id)).toBe('4.00');
     const spends = (await ledgerRowsOf(t.db, seller.account.id)).filter((row) => row.kind === 'spend');
-    expect(spends).toEqual([expect.objectContaining({ action: 'renewed_pix', amount: '-6.00', lineId: line.id })]);
+    expect(spends).toEqual([
+      expect.objectContaining({ action: 'renewed_pix', amount: '-6.00', lineId: line.id }),
+    ]);
     const logs = await logsOfLine(t.db, line.id);
     expect(logs).toEqual([
       expect.objectContaining({
@@ -193,7 +209,9 @@ describe('a static PIX charge', () => {
   it('without credits it is paid with the renewal pending, told by the alerts, and renews when credits arrive', async () => {
     const seller = await sellerWithPix('0.50');
     const line = await createLine(t.app, seller.account);
-    const { id } = (await t.as(seller.token).post('/api/payments/charges', { line_id: line.id, package_id: 17 })).json();
+    const { id } = (
+      await t.as(seller.token).post('/api/payments/charges', { line_id: line.id, package_id: 17 })
+    ).json();
     const confirmed = await t.as(seller.token).post(`/api/payments/${id}/confirm`);
     expect(confirmed.json()).toMatchObject({
       state: 'renewal_pending',
@@ -222,7 +240,9 @@ describe('a static PIX charge', () => {
     const seller = await sellerWithPix('10');
     const line = await createLine(t.app, seller.account);
     const charge = async (packageId: number) =>
-      (await t.as(seller.token).post('/api/payments/charges', { line_id: line.id, package_id: packageId })).json();
+      (
+        await t.as(seller.token).post('/api/payments/charges', { line_id: line.id, package_id: packageId })
+      ).json();
     const paid = await charge(17);
     await charge(53);
     await t.as(seller.token).post(`/api/payments/${paid.id}/confirm`);

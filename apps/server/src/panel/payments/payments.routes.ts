@@ -126,7 +126,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await charges.startCharge(requireCaller(request), request.body, origin(request))),
+      reply
+        .status(201)
+        .send(await charges.startCharge(requireCaller(request), request.body, origin(request))),
   );
 
   app.get(

@@ -1,8 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  packagePriceListSchema,
-  type PackagePrice,
-} from '@panel/shared/payments/payments-api';
+import { packagePriceListSchema, type PackagePrice } from '@panel/shared/payments/payments-api';
 import { apiRequest } from '@/lib/api-client';
 import { PAYMENT_KEYS } from './payment-keys';
 

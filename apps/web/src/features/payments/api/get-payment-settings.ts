@@ -1,8 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  paymentSettingsSchema,
-  type PaymentSettings,
-} from '@panel/shared/payments/payments-api';
+import { paymentSettingsSchema, type PaymentSettings } from '@panel/shared/payments/payments-api';
 import { apiRequest } from '@/lib/api-client';
 import { PAYMENT_KEYS } from './payment-keys';
 

@@ -1,4 +1,15 @@
-import { Alert, Card, Code, Group, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Card,
+  Code,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import {
   PAYMENT_ACCOUNT_PROVIDERS,
@@ -15,7 +26,8 @@ import { showErrorToast, showSuccessToast } from '@/lib/toasts';
 import { useSavePaymentSettings } from '../api/save-payment-settings';
 import { PAYMENT_TEXTS as TEXTS } from './payment-texts';
 
-type Field = 'pix_key' | 'merchant_name' | 'merchant_city' | 'mercadopago_access_token' | 'mercadopago_webhook_secret';
+type Field =
+  'pix_key' | 'merchant_name' | 'merchant_city' | 'mercadopago_access_token' | 'mercadopago_webhook_secret';
 const FIELDS: readonly string[] = [
   'pix_key',
   'merchant_name',
@@ -88,7 +100,10 @@ export function PaymentAccountCard({ settings }: { settings: PaymentSettings }) 
           </Text>
           <Select
             label={TEXTS.provider}
-            data={PAYMENT_ACCOUNT_PROVIDERS.map((value) => ({ value, label: PAYMENT_PROVIDER_LABELS[value] }))}
+            data={PAYMENT_ACCOUNT_PROVIDERS.map((value) => ({
+              value,
+              label: PAYMENT_PROVIDER_LABELS[value],
+            }))}
             value={provider}
             allowDeselect={false}
             onChange={(value) => value && setProvider(value as PaymentAccountProvider)}
@@ -127,7 +142,9 @@ export function PaymentAccountCard({ settings }: { settings: PaymentSettings }) 
                 label={TEXTS.accessToken}
                 placeholder={settings.mercadopago_token_hint ? TEXTS.keepSecret : undefined}
                 description={
-                  settings.mercadopago_token_hint ? TEXTS.tokenSaved(settings.mercadopago_token_hint) : undefined
+                  settings.mercadopago_token_hint
+                    ? TEXTS.tokenSaved(settings.mercadopago_token_hint)
+                    : undefined
                 }
                 value={token}
                 onChange={(event) => setToken(event.currentTarget.value)}

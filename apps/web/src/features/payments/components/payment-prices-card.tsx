@@ -15,7 +15,9 @@ const fromInput = (text: string) => text.trim().replace(/\./g, '').replace(',', 
  * empty price leaves the package out of 'Cobrar por PIX'. Checked with the shared rule before it is sent.
  */
 export function PaymentPricesCard({ prices }: { prices: PackagePrice[] }) {
-  const [values, setValues] = useState(() => new Map(prices.map((entry) => [entry.package_id, toInput(entry.price)])));
+  const [values, setValues] = useState(
+    () => new Map(prices.map((entry) => [entry.package_id, toInput(entry.price)])),
+  );
   const [errors, setErrors] = useState<Map<number, string>>(new Map());
   const save = useSavePaymentPrices();
 

@@ -97,7 +97,8 @@ export function PaymentsList({ profile }: { profile: Profile }) {
       { id: payment.id, action: kind },
       {
         onSuccess: (after) => {
-          if (after.renewal_pending_reason) showWarningToast(RENEWAL_PENDING_TEXTS[after.renewal_pending_reason]);
+          if (after.renewal_pending_reason)
+            showWarningToast(RENEWAL_PENDING_TEXTS[after.renewal_pending_reason]);
           else showSuccessToast(kind === 'confirm' ? TEXTS.confirmed : TEXTS.refreshed);
         },
       },

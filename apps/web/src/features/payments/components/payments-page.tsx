@@ -28,7 +28,13 @@ function PaymentSettingsTab() {
  * /payments (docs/product/screens.md#payments, decision 0160): 'Pagamentos', every charge and what became
  * of it with the period's totals, and 'Recebimentos', how the money reaches the reseller and at what price.
  */
-export function PaymentsPage({ profile, tab = 'payments' }: { profile: Profile; tab?: 'payments' | 'settings' }) {
+export function PaymentsPage({
+  profile,
+  tab = 'payments',
+}: {
+  profile: Profile;
+  tab?: 'payments' | 'settings';
+}) {
   return (
     <Stack gap="md">
       <Title order={2}>{TEXTS.title}</Title>

@@ -32,7 +32,8 @@ export const PIX_CHARGE_TEXTS = {
   customerPrice: 'Valor para o cliente',
   credits: 'Seus créditos na renovação',
   start: 'Gerar cobrança',
-  noPrices: 'Nenhum pacote deste usuário tem preço para o cliente. Defina os preços em Pagamentos › Recebimentos.',
+  noPrices:
+    'Nenhum pacote deste usuário tem preço para o cliente. Defina os preços em Pagamentos › Recebimentos.',
   openSettings: 'Abrir Recebimentos',
   pixCode: 'PIX copia e cola',
   amount: 'Valor',
@@ -55,7 +56,8 @@ function ChargeView({ payment, onConfirmed }: { payment: Payment; onConfirmed: (
     confirm.mutate(payment.id, {
       onSuccess: (paid) => {
         if (paid.state === 'paid') showSuccessToast(PIX_CHARGE_TEXTS.renewed);
-        else if (paid.renewal_pending_reason) showWarningToast(RENEWAL_PENDING_TEXTS[paid.renewal_pending_reason]);
+        else if (paid.renewal_pending_reason)
+          showWarningToast(RENEWAL_PENDING_TEXTS[paid.renewal_pending_reason]);
         onConfirmed(paid);
       },
     });
@@ -65,7 +67,10 @@ function ChargeView({ payment, onConfirmed }: { payment: Payment; onConfirmed: (
         <Text size="sm">
           {PIX_CHARGE_TEXTS.amount}: <b data-testid="pix-charge-amount">{formatReais(payment.amount)}</b>
         </Text>
-        <Badge color={payment.state === 'paid' ? 'green' : waiting ? 'blue' : 'orange'} data-testid="pix-charge-state">
+        <Badge
+          color={payment.state === 'paid' ? 'green' : waiting ? 'blue' : 'orange'}
+          data-testid="pix-charge-state"
+        >
           {PAYMENT_STATE_LABELS[payment.state]}
         </Badge>
       </Group>
@@ -93,10 +98,18 @@ function ChargeView({ payment, onConfirmed }: { payment: Payment; onConfirmed: (
           )}
         </>
       )}
-      <FormError message={confirm.error ? mapError(confirm.error).message : undefined} testId="pix-charge-error" />
+      <FormError
+        message={confirm.error ? mapError(confirm.error).message : undefined}
+        testId="pix-charge-error"
+      />
       {waiting && payment.provider === 'static_pix' && (
         <Group justify="flex-end">
-          <Button color="green" loading={confirm.isPending} onClick={onConfirm} data-testid="pix-charge-confirm">
+          <Button
+            color="green"
+            loading={confirm.isPending}
+            onClick={onConfirm}
+            data-testid="pix-charge-confirm"
+          >
             {PIX_CHARGE_TEXTS.confirm}
           </Button>
         </Group>
@@ -130,7 +143,11 @@ export function PixChargeModal({ line, opened, onClose }: LineActionModalProps) 
 
   let body;
   if (!own) {
-    body = <Alert color="orange" data-testid="pix-charge-not-own">{PAYMENT_MESSAGES.notOwnLine}</Alert>;
+    body = (
+      <Alert color="orange" data-testid="pix-charge-not-own">
+        {PAYMENT_MESSAGES.notOwnLine}
+      </Alert>
+    );
   } else if (payment) {
     body = <ChargeView payment={payment} onConfirmed={setPayment} />;
   } else if (prices.isPending) {
@@ -140,7 +157,8 @@ export function PixChargeModal({ line, opened, onClose }: LineActionModalProps) 
   } else if (!chosen) {
     body = (
       <Alert color="blue" data-testid="pix-charge-no-prices">
-        {PIX_CHARGE_TEXTS.noPrices} <Anchor component={Link} to={paths.payments} size="sm">
+        {PIX_CHARGE_TEXTS.noPrices}{' '}
+        <Anchor component={Link} to={paths.payments} size="sm">
           {PIX_CHARGE_TEXTS.openSettings}
         </Anchor>
       </Alert>
@@ -166,7 +184,10 @@ export function PixChargeModal({ line, opened, onClose }: LineActionModalProps) 
         <Text size="sm" c="dimmed">
           {PIX_CHARGE_TEXTS.credits}: {formatCredits(credits)}
         </Text>
-        <FormError message={start.error ? mapError(start.error).message : undefined} testId="pix-charge-error" />
+        <FormError
+          message={start.error ? mapError(start.error).message : undefined}
+          testId="pix-charge-error"
+        />
         <DialogActions
           onCancel={onClose}
           label={PIX_CHARGE_TEXTS.start}
