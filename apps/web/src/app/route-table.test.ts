@@ -45,6 +45,7 @@ describe('route table', () => {
         '/streaming-servers',
         '/domains',
         '/domains/create',
+        '/payments',
         '/admin/setup-messages',
         '/admin/news',
         '/catalog/garbage',
@@ -90,6 +91,7 @@ const OPENS: Record<AccountType, string[]> = {
     '/streaming-servers',
     '/domains',
     '/domains/create',
+    '/payments',
     '/admin/setup-messages',
     '/admin/news',
     '/catalog/garbage',
@@ -133,6 +135,7 @@ const OPENS: Record<AccountType, string[]> = {
     '/requests/catalog/create',
     '/domains',
     '/domains/create',
+    '/payments',
   ],
 };
 
