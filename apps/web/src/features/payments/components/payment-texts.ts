@@ -47,7 +47,7 @@ export const PAYMENT_TEXTS = {
     'Preço em reais que o cliente paga por pacote. Sem preço, o pacote não é oferecido por PIX. A renovação usa seus créditos normais.',
   credits: 'Créditos por tela',
   price: 'Preço (R$)',
-  p2pOnly: 'P2P',
+  p2pOnly: 'Também P2P',
   savePrices: 'Salvar preços',
   pricesSaved: 'Preços salvos.',
 } as const;

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isSalePackage } from '@panel/shared/catalog/packages';
@@ -18,12 +18,12 @@ import { paths } from '@/config/paths';
 import { formatIsoDateTime } from '@/lib/format-date';
 import { mapError } from '@/lib/map-error';
 import { useProfile } from '@/lib/queries/profile-query';
-import { showSuccessToast, showWarningToast } from '@/lib/toasts';
+import { copyText } from '@/lib/copy-text';
+import { showCopiedToast, showErrorToast, showSuccessToast, showWarningToast } from '@/lib/toasts';
 import { useConfirmPixPayment } from '../../api/confirm-pix-payment';
 import { usePixPrices } from '../../api/get-pix-prices';
 import { useStartPixCharge } from '../../api/start-pix-charge';
 import { QrCodeImage } from '../setup-messages/qr-code-image';
-import { CopyValue } from './copy-value';
 import { FormError } from './form-error';
 import type { LineActionModalProps } from './line-action-modal';
 
@@ -36,6 +36,7 @@ export const PIX_CHARGE_TEXTS = {
     'Nenhum pacote deste usuário tem preço para o cliente. Defina os preços em Pagamentos › Recebimentos.',
   openSettings: 'Abrir Recebimentos',
   pixCode: 'PIX copia e cola',
+  copy: 'Copiar',
   amount: 'Valor',
   expires: 'Válido até',
   state: 'Situação',
@@ -84,7 +85,25 @@ function ChargeView({ payment, onConfirmed }: { payment: Payment; onConfirmed: (
           <Group justify="center">
             <QrCodeImage value={payment.pix_code} testId="pix-charge-qr" />
           </Group>
-          <CopyValue label={PIX_CHARGE_TEXTS.pixCode} value={payment.pix_code} testId="pix-charge-code" />
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm">{PIX_CHARGE_TEXTS.pixCode}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => void copyText(payment.pix_code ?? '').then(showCopiedToast, showErrorToast)}
+              data-testid="pix-charge-code-copy"
+            >
+              {PIX_CHARGE_TEXTS.copy}
+            </Button>
+          </Group>
+          {/* 150 characters or more: wrapped anywhere, never wider than the dialog. */}
+          <Code
+            block
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+            data-testid="pix-charge-code"
+          >
+            {payment.pix_code}
+          </Code>
           <Text size="sm" c="dimmed">
             {PIX_CHARGE_TEXTS.expires}: {formatIsoDateTime(payment.expires_at)}
           </Text>
