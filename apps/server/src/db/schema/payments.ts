@@ -42,7 +42,7 @@ export const paymentAccounts = pgTable(
     mercadopagoWebhookSecret: text('mercadopago_webhook_secret'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('payment_accounts_provider', inListCheck('provider', PAYMENT_ACCOUNT_PROVIDERS))],
+  () => [check('payment_accounts_provider', inListCheck('provider', PAYMENT_ACCOUNT_PROVIDERS))],
 );
 
 /** The customer's price in reais of a renewal by a package, per reseller (decision 0161). */
