@@ -24,6 +24,8 @@ import { complementsRoutes } from './panel/complements/complements.routes';
 import contentSources from './panel/content-sources/content-sources.plugin';
 import domains from './panel/domains/domains.plugin';
 import externalPanel from './panel/external-panel/external-panel.plugin';
+import reminders from './panel/reminders/reminders.plugin';
+import resellerWebhook from './panel/reseller-webhook/reseller-webhook.plugin';
 import { dashboardRoutes } from './panel/dashboard/dashboard.routes';
 import { healthRoutes } from './panel/health/health.routes';
 import ingest from './delivery/ingest/ingest.plugin';
@@ -199,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the modules: line routes use app.provisioning (status, deliverPending after a resync).
   await app.register(provisioning, { db, config, signingSecret, routes: panel, worker: workers });
   await app.register(externalPanel, { db, config, signingSecret, routes: panel, worker: workers });
+  await app.register(resellerWebhook, { db, config, signingSecret, routes: panel, worker: workers });
+  await app.register(reminders, { db, config, routes: panel, worker: workers });
   await app.register(healthRoutes, { db });
   // Every role: the panel's disconnect, block and delete cut relays through it, delivery relays, workers sweep.
   await app.register(connections, { db: deliveryDb, config, countryOf: (ip) => geoIp.countryOf(ip) });

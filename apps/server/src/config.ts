@@ -151,6 +151,15 @@ const configSchema = z
     // with the PROVISIONING_POLL_MS, _MAX_ATTEMPTS and _TIMEOUT_MS of the provisioning outbox.
     EXTERNAL_PANEL_URL: optionalHttpUrl,
     EXTERNAL_PANEL_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    // Resellers' own webhooks (decision 0170): how often lines entering the reminder windows and balances
+    // below their threshold are looked for; delivery uses the PROVISIONING_* knobs.
+    RESELLER_WEBHOOK_SCAN_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    // 'true' lets a reseller's webhook be a loopback or private address (the tests' and journeys' receivers);
+    // otherwise such an address is refused when saved and never posted to.
+    RESELLER_WEBHOOK_ALLOW_PRIVATE_HOSTS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     // The address customers' apps use (shown in the panel's playlist links and written into get.php's
     // playlists); unset: the origin the request came to (decision 0037).
     PLAYER_BASE_URL: optionalHttpUrl,

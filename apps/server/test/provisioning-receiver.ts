@@ -25,6 +25,8 @@ type Plan = { kind: 'fail'; status: number } | { kind: 'hang' };
 export interface WebhookReceiver<Body> {
   /** Base URL; mount services under paths of it (`${url}/p2p`). */
   url: string;
+  /** The key signatures are checked with; settable for a secret known only once the sender exists. */
+  secret: string;
   received: ReceivedDelivery<Body>[];
   /** Every request, accepted or not, in arrival order (delivery ids). */
   attempts: number[];
@@ -49,6 +51,7 @@ export async function startWebhookReceiver<Body>(
   const plans: { plan: Plan; lineId?: number }[] = [];
   const receiver: WebhookReceiver<Body> = {
     url: '',
+    secret,
     received: [],
     attempts: [],
     rejectedSignatures: 0,
@@ -73,7 +76,14 @@ export async function startWebhookReceiver<Body>(
     const header = (name: string) => String(request.headers[name] ?? '');
     const delivery = Number(header('x-panel-delivery'));
     receiver.attempts.push(delivery);
-    if (!isValidWebhookSignature(secret, header('x-panel-timestamp'), text, header('x-panel-signature'))) {
+    if (
+      !isValidWebhookSignature(
+        receiver.secret,
+        header('x-panel-timestamp'),
+        text,
+        header('x-panel-signature'),
+      )
+    ) {
       receiver.rejectedSignatures++;
       response.writeHead(401).end('bad signature');
       return;

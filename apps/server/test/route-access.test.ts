@@ -211,6 +211,7 @@ describe('route × role access', () => {
 
 const EXPECTED_TOKEN_WRITES = [
   'credits POST /api/resellers/:id/credits',
+  'lines DELETE /api/reminders/templates/:window',
   'lines DELETE /api/short-links/:id',
   'lines DELETE /api/users/:id',
   'lines DELETE /api/users/:id/dreamtv',
@@ -220,6 +221,7 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/payments/:id/confirm',
   'lines POST /api/payments/:id/refresh',
   'lines POST /api/payments/charges',
+  'lines POST /api/reminders/:id/sent',
   'lines POST /api/shorturl',
   'lines POST /api/users',
   'lines POST /api/users/:id/add-days',
@@ -239,8 +241,11 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/:id/set-expiry-time',
   'lines POST /api/users/:id/unblock',
   'lines POST /api/users/connections/:id/disconnect',
+  'lines POST /api/users/import',
+  'lines POST /api/users/import/preview',
   'lines POST /api/users/trial_users',
   'lines PUT /api/payments/prices',
+  'lines PUT /api/reminders/templates/:window',
   'lines PUT /api/users/:id',
   'lines PUT /api/users/:id/dreamtv',
   'resellers DELETE /api/resellers/:id',

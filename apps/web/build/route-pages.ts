@@ -27,6 +27,7 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   'setup-messages': 'src/features/setup-messages/components/setup-templates-page.tsx',
   'admin-news': 'src/features/news/components/admin-news-page.tsx',
   'profile-settings': 'src/app/routes/profile-route.tsx',
+  reminders: 'src/features/reminders/components/reminders-page.tsx',
   domains: 'src/app/routes/domains-routes.tsx',
   payments: 'src/app/routes/payments-routes.tsx',
   'catalog-garbage': 'src/app/routes/content-removal-routes.tsx',

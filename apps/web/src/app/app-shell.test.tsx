@@ -41,7 +41,15 @@ describe('authenticated shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Domínios', 'Pagamentos', 'Logs', 'Remoções de Conteúdo', 'Transferir revenda']);
+    ).toEqual([
+      'Dashboard',
+      'Lembretes',
+      'Domínios',
+      'Pagamentos',
+      'Logs',
+      'Remoções de Conteúdo',
+      'Transferir revenda',
+    ]);
     // The resellers group (collapsed) is there too.
     expect(within(nav).getAllByText('Revendedores')).toHaveLength(1);
     expect(screen.getByTestId('credit-balance').textContent).toBe('1.234,50');

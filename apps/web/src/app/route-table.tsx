@@ -101,6 +101,9 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
       default: m.StreamingServersPage,
     })),
   ),
+  reminders: lazyScreen(() =>
+    import('@/features/reminders/components/reminders-page').then((m) => ({ default: m.RemindersPage })),
+  ),
   domains: lazyScreen(() => import('./routes/domains-routes').then((m) => ({ default: m.DomainsRoute }))),
   payments: lazyScreen(() => import('./routes/payments-routes').then((m) => ({ default: m.PaymentsRoute }))),
   'setup-messages': lazyScreen(() =>

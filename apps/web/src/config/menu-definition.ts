@@ -104,6 +104,14 @@ export const SIDEBAR_MENU = [
     ],
   },
   {
+    id: 'reminders',
+    label: 'reminders',
+    icon: 'reminders',
+    audience: 'adminOrReseller',
+    target: route(paths.reminders),
+    built: true,
+  },
+  {
     id: 'domains',
     label: 'domains',
     icon: 'domains',

@@ -28,6 +28,7 @@ export const paths = {
   catalogRequests: '/requests/catalog',
   catalogRequestsCreate: '/requests/catalog/create',
   catalogGarbage: '/catalog/garbage',
+  reminders: '/reminders',
   domains: '/domains',
   /** 'Pagamentos' and its 'Recebimentos' tab (decision 0160). */
   payments: '/payments',

@@ -41,6 +41,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ApiRequestOptions {
   method?: HttpMethod;
   body?: unknown;
+  /** A file sent as the body as it is, typed text/csv (the customer import), instead of JSON. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
@@ -117,8 +119,8 @@ export interface ResponseSchema<T> {
   parse(body: unknown): T;
 }
 
-/** Sends the request and reads the answer's JSON; rejects with an ApiError (no answer, or not 2xx). */
-async function send(path: string, options: ApiRequestOptions): Promise<unknown> {
+/** Sends the request; resolves with a 2xx answer, rejects with an ApiError (no answer, or not 2xx). */
+async function respond(path: string, options: ApiRequestOptions): Promise<Response> {
   const headers = requestHeaders();
   const method = options.method ?? 'GET';
   const init: RequestInit = {
@@ -127,7 +129,10 @@ async function send(path: string, options: ApiRequestOptions): Promise<unknown> 
     credentials: 'include',
     signal: options.signal ?? null,
   };
-  if (options.body !== undefined) {
+  if (options.file !== undefined) {
+    headers['Content-Type'] = 'text/csv';
+    init.body = options.file;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
@@ -143,15 +148,37 @@ async function send(path: string, options: ApiRequestOptions): Promise<unknown> 
     throw new ApiError({ network: true, message: error instanceof Error ? error.message : 'Network error' });
   }
 
-  const body = await readJson(response);
   if (!response.ok) {
+    const body = await readJson(response);
     throw new ApiError({
       status: response.status,
       body,
       message: stringProperty(body, 'message') ?? `HTTP ${response.status}`,
     });
   }
-  return body;
+  return response;
+}
+
+/** Sends the request and reads the answer's JSON; rejects with an ApiError (no answer, or not 2xx). */
+async function send(path: string, options: ApiRequestOptions): Promise<unknown> {
+  return readJson(await respond(path, options));
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` answer. */
+function attachmentName(header: string | null): string | undefined {
+  return header ? /filename="([^"]+)"/.exec(header)?.[1] : undefined;
+}
+
+/**
+ * `GET /api{path}` of a file (a CSV export): its bytes and the name the server gave it. Failures are
+ * ApiErrors like any request's.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | undefined }> {
+  const response = await respond(path, {});
+  return {
+    blob: await response.blob(),
+    filename: attachmentName(response.headers.get('content-disposition')),
+  };
 }
 
 /**

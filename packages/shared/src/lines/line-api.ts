@@ -69,6 +69,9 @@ export const lineListQuerySchema = z.object({
   system: optionalNumber(z.coerce.number().pipe(systemSchema)),
 });
 export type LineListQuery = z.infer<typeof lineListQuerySchema>;
+/** GET /api/users/export: the list's filters; every matching row, newest first (decision 0155). */
+export const lineExportQuerySchema = lineListQuerySchema.omit({ page: true, per: true, order_by: true });
+export type LineFilterQuery = z.infer<typeof lineExportQuerySchema>;
 
 /** One line as the panel sees it (docs/product/entities.md#line). Dates are unix seconds. */
 export const lineSchema = z.object({

@@ -60,3 +60,21 @@ export function screensCents(addedScreens: number, expDateSeconds: number, nowSe
 export function migrationCents(remainingDays: number, screens: number): number {
   return renewByCalendarCents(remainingDays, screens);
 }
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * A line imported from another panel's spreadsheet (decision 0157). With the expiry it had there: the
+ * days left until it (started days count whole) × its screens, priced like a migration. Without one: it
+ * is sold with its package, whose official credits are paid per screen (the renewal by package).
+ */
+export function importedLineCents(input: {
+  expSeconds: number | null;
+  nowSeconds: number;
+  screens: number;
+  packageCreditsCents: number;
+}): number {
+  if (input.expSeconds === null) return renewByPackageCents(input.packageCreditsCents, input.screens);
+  const days = Math.max(1, Math.ceil((input.expSeconds - input.nowSeconds) / DAY_SECONDS));
+  return migrationCents(days, input.screens);
+}

@@ -20,6 +20,8 @@ export const profileSchema = z.object({
   member_group_id: z.number().int(),
   is_publisher: flag,
   type: z.enum(ACCOUNT_TYPES),
+  /** The reseller's low-balance alert (decision 0174): the top bar warns while `credits` is below it. */
+  low_balance_threshold: z.string().nullable().default(null),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

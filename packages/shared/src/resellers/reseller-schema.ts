@@ -65,6 +65,13 @@ export const resellerListQuerySchema = z.object({
     .optional(),
 });
 export type ResellerListQuery = z.infer<typeof resellerListQuerySchema>;
+/** GET /api/resellers/export: the list's filters; every matching row, newest first (decision 0155). */
+export const resellerExportQuerySchema = resellerListQuerySchema.omit({
+  page: true,
+  per: true,
+  order_by: true,
+});
+export type ResellerFilterQuery = z.infer<typeof resellerExportQuerySchema>;
 
 /** POST /api/resellers/select_search body. */
 export const resellerSearchSchema = z.object({ search: z.string().trim().max(64).optional().default('') });

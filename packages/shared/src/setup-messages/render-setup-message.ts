@@ -23,9 +23,13 @@ export type SetupValues = Record<SetupPlaceholder, string>;
 /**
  * Fills `{name}` with its value. Unknown names stay as written, so a typo is visible in the message
  * instead of vanishing. Plain text in, plain text out: values are never parsed (no HTML, no nesting).
+ * The one renderer of the panel's message templates: setup messages and reminders (decision 0172).
  */
-export function renderSetupMessage(template: string, values: SetupValues): string {
+export function renderSetupMessage<Name extends string = SetupPlaceholder>(
+  template: string,
+  values: Readonly<Record<Name, string>>,
+): string {
   return template.replace(/\{([a-z0-9_]+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? values[name as SetupPlaceholder] : whole,
+    Object.hasOwn(values, name) ? values[name as Name] : whole,
   );
 }

@@ -17,4 +17,5 @@ export * from './content-removals';
 export * from './panel-texts';
 export * from './catalog-requests';
 export * from './api-tokens';
+export * from './reminders';
 export * from './payments';

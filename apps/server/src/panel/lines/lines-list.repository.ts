@@ -276,6 +276,38 @@ const preparedPage = (db: Database, shape: ListShape) =>
 const preparedCount = (db: Database, shape: ListShape) =>
   cached(countStatements, db, shape, () => buildCount(db, shape));
 
+const EXPORT_ORDER: OrderBy<LineSortField> = { field: 'id', direction: 'desc' };
+
+/**
+ * One page of the CSV export (decision 0155): the list's filters, newest first, keyset on the primary
+ * key (`id <= through`), so every page is one index range however deep the file goes and rows never
+ * repeat or go missing between pages. The statement is prepared per shape, like the list's.
+ */
+export async function lineExportPage(
+  db: Database,
+  filters: LineFilters,
+  page: { through: number; limit: number },
+): Promise<LineRecord[]> {
+  const shape = shapeOf(filters, EXPORT_ORDER);
+  const values = { ...statementValues(filters, { offset: 0, limit: page.limit, orderBy: EXPORT_ORDER }) };
+  return preparedExportPage(db, shape).execute({ ...values, limit: page.limit, through: page.through });
+}
+
+function buildExportPage(db: Database, shape: ListShape) {
+  const query = db
+    .select({ line: lines, ownerUsername: accounts.username })
+    .from(lines)
+    .innerJoin(accounts, eq(accounts.id, lines.resellerId))
+    .where(and(shapeConditions(shape), lte(lines.id, sql.placeholder('through'))))
+    .orderBy(desc(lines.id))
+    .limit(sql.placeholder('limit'));
+  return query.prepare(statementName('lines_export', query.toSQL().sql));
+}
+
+const exportStatements = new WeakMap<Database, Map<string, ReturnType<typeof buildExportPage>>>();
+const preparedExportPage = (db: Database, shape: ListShape) =>
+  cached(exportStatements, db, shape, () => buildExportPage(db, shape));
+
 /** Options for searchable selects: lines in scope whose search text contains `search`, by username. */
 export async function searchLineOptions(
   db: Database,

@@ -1,6 +1,7 @@
 import {
   EXPIRY_INTERVAL_DAYS,
   type Line,
+  type LineFilterQuery,
   type LineListQuery,
   type LineListResponse,
 } from '@panel/shared/lines/line-api';
@@ -12,7 +13,12 @@ import { listScopeOf } from '../scope/caller-scope';
 import { requireLineRecordInScope } from './line-scope';
 import { fromSeconds, toLine } from './line-view';
 import { nowSeconds } from '@panel/shared/time/unix-seconds';
-import { LINE_TOTAL_CAP, listLineRecords, searchLineOptions } from './lines-list.repository';
+import {
+  LINE_TOTAL_CAP,
+  listLineRecords,
+  searchLineOptions,
+  type LineFilters,
+} from './lines-list.repository';
 
 /**
  * `meta` of a line list (decision 0018). `total_exact: false` always means "more than `total`":
@@ -40,6 +46,22 @@ export function lineListMeta(
   return { page: query.page, per: query.per, pages: reachable, total: seen, total_exact: false };
 }
 
+/** The list's filters of a query, in the caller's scope: the page and the CSV export read the same rows. */
+export function lineFiltersOf(caller: Caller, query: LineFilterQuery, now: number): LineFilters {
+  return {
+    scope: listScopeOf(caller),
+    resellerId: query.reseller,
+    search: query.search || undefined,
+    expiringBy: query.expirationInterval
+      ? fromSeconds(endOfPanelDay(now, EXPIRY_INTERVAL_DAYS[query.expirationInterval]))
+      : undefined,
+    status: query.status,
+    trial: query.type === undefined ? undefined : query.type === 'trial' ? 1 : 0,
+    system: query.system,
+    now: fromSeconds(now),
+  };
+}
+
 /**
  * GET /api/users: an admin sees every line, anyone else the lines of its subtree. `meta.total` is
  * exact up to 1.000 unless the list is a text search; see lineListMeta.
@@ -49,23 +71,11 @@ export async function listLines(
   caller: Caller,
   query: LineListQuery,
 ): Promise<LineListResponse> {
-  const now = nowSeconds();
-  const result = await listLineRecords(
-    db,
-    {
-      scope: listScopeOf(caller),
-      resellerId: query.reseller,
-      search: query.search || undefined,
-      expiringBy: query.expirationInterval
-        ? fromSeconds(endOfPanelDay(now, EXPIRY_INTERVAL_DAYS[query.expirationInterval]))
-        : undefined,
-      status: query.status,
-      trial: query.type === undefined ? undefined : query.type === 'trial' ? 1 : 0,
-      system: query.system,
-      now: fromSeconds(now),
-    },
-    { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
-  );
+  const result = await listLineRecords(db, lineFiltersOf(caller, query, nowSeconds()), {
+    offset: (query.page - 1) * query.per,
+    limit: query.per,
+    orderBy: query.order_by,
+  });
   return {
     data: result.rows.map((row) => toLine(row.line, row.ownerUsername)),
     meta: lineListMeta(query, result),

@@ -132,4 +132,41 @@ describe('lines under concurrency', () => {
       expect(await balanceOf(db, account.id)).toBe('9.00');
     },
   );
+
+  it.runIf(onPostgres)(
+    'imports and renewals at once never overspend: each import is whole or nothing',
+    async () => {
+      const { app } = testApp;
+      const db = app.database.db;
+      const { account, token } = await createSignedInAccount(app, { credits: '5' });
+      const line = await createLine(app, account);
+      // Three files of three lines at 1,00 each (package 17) and three renewals of 1,00: credits for 5.
+      const files = [0, 1, 2].map(
+        (file) =>
+          `usuario;senha;pacote\r\n${[0, 1, 2].map((row) => `corrida${file}x${row};senha@x${row}z;17`).join('\r\n')}`,
+      );
+      const imports = files.map((csv) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/users/import?expected_total=3.00&expected_lines=3',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+          payload: csv,
+        }),
+      );
+      const renewals = [0, 1, 2].map(() => as(token).post(`/api/users/${line.id}/renew`, { months: 1 }));
+      const responses = await Promise.all([...imports, ...renewals]);
+      const imported = responses.slice(0, 3).filter((response) => response.statusCode === 200);
+      const renewed = responses.slice(3).filter((response) => response.statusCode === 200);
+      expect(responses.every((response) => [200, 409].includes(response.statusCode))).toBe(true);
+      expect(imported.length * 3 + renewed.length).toBeLessThanOrEqual(5);
+      const created = await executeRows(
+        db,
+        sql`select count(*)::int as n from lines where username like 'corrida%'`,
+      );
+      expect(created[0]).toEqual({ n: imported.length * 3 });
+      const spent = imported.length * 3 + renewed.length;
+      expect(await balanceOf(db, account.id)).toBe(`${5 - spent}.00`);
+      expect(await findLedgerMismatches(db)).toEqual([]);
+    },
+  );
 });

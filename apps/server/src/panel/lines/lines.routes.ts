@@ -33,6 +33,7 @@ import { linePortalRoutes } from './line-portal.routes';
 import { deleteLine, editLine } from './line-edit.service';
 import { checkMac } from './line-system.service';
 import { getLine, listLines, searchLines } from './lines-list.service';
+import { linesSpreadsheetRoutes } from './lines-spreadsheet.routes';
 import { tvAppsFromConfig } from './tv-apps/tv-apps';
 import { connectCreatedLine } from './tv-apps/tv-apps.service';
 
@@ -235,5 +236,6 @@ export const linesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   );
 
   await app.register(lineActionsRoutes, { db });
+  await app.register(linesSpreadsheetRoutes, { db });
   await app.register(linePortalRoutes, { db, config });
 };

@@ -30,6 +30,7 @@ describe('GET /api/profile', () => {
       member_group_id: 2,
       is_publisher: 0,
       type: 'reseller',
+      low_balance_threshold: null,
     });
     expect(response.body).not.toContain('password');
   });

@@ -10,10 +10,11 @@ import { admitSessionAttempt, recordPasswordFailure, type AttemptLimitConfig } f
 import type { Caller } from '../auth/caller';
 import { findAccountById, updatePasswordHash, updatePreferences } from '../accounts/accounts.repository';
 import { endAccountSessions } from '../auth/sessions.repository';
+import { findLowBalanceThreshold } from '../reseller-webhook/reseller-webhook.repository';
 
 const flag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 
-export function toProfile(account: AccountRow): Profile {
+export function toProfile(account: AccountRow, lowBalanceThreshold: string | null = null): Profile {
   return {
     status: true,
     id: account.id,
@@ -27,13 +28,14 @@ export function toProfile(account: AccountRow): Profile {
     member_group_id: account.role === 'admin' ? 1 : 2,
     is_publisher: account.role === 'publisher' ? 1 : 0,
     type: account.role,
+    low_balance_threshold: lowBalanceThreshold,
   };
 }
 
 export async function getProfile(db: Database, caller: Caller): Promise<Profile> {
   const account = await findAccountById(db, caller.id);
   if (!account) throw new AppError(404, 'session_not_found', SESSION_MESSAGES.ended);
-  return toProfile(account);
+  return toProfile(account, await findLowBalanceThreshold(db, caller.id));
 }
 
 export async function updateProfile(db: Database, caller: Caller, update: ProfileUpdate): Promise<Profile> {

@@ -1,5 +1,5 @@
 import type { ResellerListQuery } from '@panel/shared/resellers/reseller-schema';
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { moveConnectionPaths, moveConnectionsOfOwner } from '../../delivery/for-panel';
 import type { Database } from '../../db/database';
@@ -63,12 +63,8 @@ export interface ResellerListFilters {
   requests?: number;
 }
 
-export async function listResellerRecords(
-  db: Database,
-  filters: ResellerListFilters,
-  page: { offset: number; limit: number; orderBy: ResellerListQuery['order_by'] },
-): Promise<{ rows: ResellerRecord[]; total: number }> {
-  const where = and(
+function resellerListWhere(filters: ResellerListFilters) {
+  return and(
     inArray(accounts.role, MANAGED_ROLES),
     withinScope(filters.scope, accounts.path),
     filters.search ? ilike(accounts.username, containsPattern(filters.search)) : undefined,
@@ -80,6 +76,14 @@ export async function listResellerRecords(
       ? sql`(select count(*) from ${catalogRequestRequesters} as made where made.account_id = ${accounts.id}) >= ${filters.requests}`
       : undefined,
   );
+}
+
+export async function listResellerRecords(
+  db: Database,
+  filters: ResellerListFilters,
+  page: { offset: number; limit: number; orderBy: ResellerListQuery['order_by'] },
+): Promise<{ rows: ResellerRecord[]; total: number }> {
+  const where = resellerListWhere(filters);
   const direction = page.orderBy.direction === 'asc' ? asc : desc;
   const rows = await selectResellers(db)
     .where(where)
@@ -92,6 +96,21 @@ export async function listResellerRecords(
     .leftJoin(master, eq(master.id, accounts.parentId))
     .where(where);
   return { rows, total: total?.value ?? 0 };
+}
+
+/**
+ * One page of the resellers' CSV export (decision 0155): the list's filters, newest first, keyset on the
+ * primary key (`id <= through`), so rows never repeat or go missing between pages.
+ */
+export async function resellerExportPage(
+  db: Database,
+  filters: ResellerListFilters,
+  page: { through: number; limit: number },
+): Promise<ResellerRecord[]> {
+  return selectResellers(db)
+    .where(and(resellerListWhere(filters), lte(accounts.id, page.through)))
+    .orderBy(desc(accounts.id))
+    .limit(page.limit);
 }
 
 export async function findResellerRecord(db: Database, id: number): Promise<ResellerRecord | undefined> {

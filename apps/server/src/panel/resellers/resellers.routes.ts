@@ -7,6 +7,7 @@ import { newResellerSchema } from '@panel/shared/resellers/new-reseller-schema';
 import { RESELLER_STATUS } from '@panel/shared/resellers/reseller-constants';
 import {
   creditChangeResultSchema,
+  resellerExportQuerySchema,
   resellerListQuerySchema,
   resellerListSchema,
   resellerSchema,
@@ -16,6 +17,7 @@ import { transferResellerSchema } from '@panel/shared/resellers/transfer-reselle
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import { sendCsv } from '../../lib/csv/csv-answer';
 import { errorResponses, noContent } from '../../lib/route-schemas';
 import { ADMIN_ONLY, ADMIN_OR_RESELLER, withTokenScope } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
@@ -31,6 +33,7 @@ import {
 } from './resellers.service';
 import { setResellerPublisher } from './reseller-publisher.service';
 import { deleteReseller, transferReseller } from './reseller-tree.service';
+import { exportResellers } from './resellers-export.service';
 
 const tags = ['resellers'];
 
@@ -53,6 +56,22 @@ export const resellersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) => listResellers(db, requireCaller(request), request.query),
+  );
+
+  app.get(
+    '/api/resellers/export',
+    {
+      config: { access: ADMIN_OR_RESELLER },
+      schema: {
+        tags,
+        summary:
+          'CSV (UTF-8 with BOM, “;”) of every reseller the list shows with these filters, newest first, streamed',
+        querystring: resellerExportQuerySchema,
+        produces: ['text/csv'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportResellers(db, requireCaller(request), request.query)),
   );
 
   app.post(

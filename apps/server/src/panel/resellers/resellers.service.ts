@@ -9,6 +9,7 @@ import { RESELLER_MESSAGES } from '@panel/shared/resellers/reseller-messages';
 import type {
   CreditChangeResult,
   Reseller,
+  ResellerFilterQuery,
   ResellerList,
   ResellerListQuery,
 } from '@panel/shared/resellers/reseller-schema';
@@ -30,6 +31,7 @@ import {
   insertReseller,
   listResellerRecords,
   searchAccounts,
+  type ResellerListFilters,
   updateAccountFields,
 } from './resellers.repository';
 import { assertChangeable, readReseller, requireResellerInScope, toReseller } from './reseller-access';
@@ -55,24 +57,29 @@ function insufficientOnField(error: unknown, field: string): unknown {
     : error;
 }
 
+/** The list's filters of a query, in the caller's scope: the page and the CSV export read the same rows. */
+export function resellerFiltersOf(caller: Caller, query: ResellerFilterQuery): ResellerListFilters {
+  return {
+    scope: listScopeOf(caller),
+    search: query.search || undefined,
+    id: query.id,
+    ip: query.ip || undefined,
+    master: query.master || undefined,
+    publisher: query.publisher,
+    requests: query.requests,
+  };
+}
+
 export async function listResellers(
   db: Database,
   caller: Caller,
   query: ResellerListQuery,
 ): Promise<ResellerList> {
-  const { rows, total } = await listResellerRecords(
-    db,
-    {
-      scope: listScopeOf(caller),
-      search: query.search || undefined,
-      id: query.id,
-      ip: query.ip || undefined,
-      master: query.master || undefined,
-      publisher: query.publisher,
-      requests: query.requests,
-    },
-    { offset: (query.page - 1) * query.per, limit: query.per, orderBy: query.order_by },
-  );
+  const { rows, total } = await listResellerRecords(db, resellerFiltersOf(caller, query), {
+    offset: (query.page - 1) * query.per,
+    limit: query.per,
+    orderBy: query.order_by,
+  });
   return { data: rows.map(toReseller), meta: listMeta(query.page, query.per, total) };
 }
 

@@ -1,6 +1,7 @@
 import {
   IconAlertTriangle,
   IconArrowsExchange,
+  IconBellRinging,
   IconBook,
   IconCashBanknote,
   IconCloudUpload,
@@ -27,6 +28,7 @@ export const MENU_ICONS: Record<MenuIcon, Icon> = {
   resellers: IconUsersGroup,
   domains: IconWorld,
   payments: IconCashBanknote,
+  reminders: IconBellRinging,
   logs: IconList,
   catalog: IconMovie,
   garbage: IconTrash,

@@ -12,6 +12,7 @@ export const el: TranslationResource = {
     resellersList: 'Οι μεταπωλητές μου',
     resellersCreate: 'Νέος μεταπωλητής',
     resellersLogs: 'Αρχεία μεταπωλητών',
+    reminders: 'Υπενθυμίσεις',
     domains: 'Τομείς',
     payments: 'Πληρωμές',
     logs: 'Αρχεία καταγραφής',

@@ -12,6 +12,7 @@ export const en: TranslationResource = {
     resellersList: 'My resellers',
     resellersCreate: 'New reseller',
     resellersLogs: 'Reseller logs',
+    reminders: 'Reminders',
     domains: 'Domains',
     payments: 'Payments',
     logs: 'Logs',

@@ -12,6 +12,7 @@ export const es: TranslationResource = {
     resellersList: 'Mis revendedores',
     resellersCreate: 'Nuevo revendedor',
     resellersLogs: 'Registros de revendedores',
+    reminders: 'Recordatorios',
     domains: 'Dominios',
     payments: 'Pagos',
     logs: 'Registros',

@@ -12,6 +12,7 @@ export const it: TranslationResource = {
     resellersList: 'I miei rivenditori',
     resellersCreate: 'Nuovo rivenditore',
     resellersLogs: 'Log dei rivenditori',
+    reminders: 'Promemoria',
     domains: 'Domini',
     payments: 'Pagamenti',
     logs: 'Log',

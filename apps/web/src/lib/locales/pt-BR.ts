@@ -11,6 +11,7 @@ export const ptBR = {
     resellersList: 'Meus revendas',
     resellersCreate: 'Novo revendedor',
     resellersLogs: 'Logs de revendas',
+    reminders: 'Lembretes',
     domains: 'Domínios',
     payments: 'Pagamentos',
     logs: 'Logs',

@@ -12,6 +12,7 @@ export const sr: TranslationResource = {
     resellersList: 'Moji preprodavci',
     resellersCreate: 'Novi preprodavac',
     resellersLogs: 'Zapisi preprodavaca',
+    reminders: 'Podsetnici',
     domains: 'Domeni',
     payments: 'Plaćanja',
     logs: 'Zapisi',

@@ -24,9 +24,10 @@ import { useSetLineStatus } from '../api/set-line-status';
 import { LINE_ACTION_MODALS, OFFERED_LINE_ACTIONS } from './line-action-modals';
 import { lineColumns } from './line-columns';
 import type { ConfirmableAction } from './line-confirm-dialogs';
-import { LineFiltersBar, type LineFilters } from './line-filters';
+import { LineFiltersBar, lineFilterParams, type LineFilters } from './line-filters';
 import type { LineAction } from '@panel/shared/lines/line-action-labels';
 import { LineActionsMenu, LineActionsTrigger } from './line-row-actions';
+import { LinesSpreadsheetMenu } from './spreadsheet/lines-spreadsheet-menu';
 import { CLEANUP_LABEL, LINE_SMALL_TOASTS, LINE_TOASTS, NEW_USER_LABEL, USERS_TITLE } from './line-texts';
 import { useNow } from './use-now';
 import { usersListParams, usersListStorage } from './users-list-request';
@@ -191,15 +192,18 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
         testId: 'new-user-button',
       }}
       actions={
-        <Button
-          variant="default"
-          size={narrow ? 'xs' : 'sm'}
-          leftSection={<IconTrash size={narrow ? 14 : 16} />}
-          onClick={() => setCleanupOpen(true)}
-          data-testid="cleanup-button"
-        >
-          {CLEANUP_LABEL}
-        </Button>
+        <>
+          <LinesSpreadsheetMenu filters={lineFilterParams(list.filters)} compact={narrow} />
+          <Button
+            variant="default"
+            size={narrow ? 'xs' : 'sm'}
+            leftSection={<IconTrash size={narrow ? 14 : 16} />}
+            onClick={() => setCleanupOpen(true)}
+            data-testid="cleanup-button"
+          >
+            {CLEANUP_LABEL}
+          </Button>
+        </>
       }
       filters={<LineFiltersBar filters={list.filters} profile={profile} onChange={list.setFilters} />}
     >

@@ -28,4 +28,16 @@ describe('CreditBalance (decision 0028)', () => {
     expect(balance.className).toBe(placeholder.className);
     expect(screen.queryByTestId('credit-balance-placeholder')).toBeNull();
   });
+
+  it('warns while the balance is below the low-balance threshold, in exact cents (decision 0174)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(buildProfile({ credits: '9.99', low_balance_threshold: '10.00' })), {
+        status: 200,
+      }),
+    );
+    renderWithProviders(<CreditBalance />);
+    const warning = await screen.findByTestId('low-balance-warning');
+    expect(warning.textContent).toBe('Saldo baixo');
+    expect(warning.getAttribute('title')).toBe('Saldo abaixo de 10,00 créditos');
+  });
 });

@@ -1,5 +1,9 @@
-import { Group, Skeleton, Text } from '@mantine/core';
+import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
+import {
+  isLowBalance,
+  RESELLER_NOTIFICATION_MESSAGES,
+} from '@panel/shared/reseller-webhook/reseller-webhook-api';
 import { useTranslation } from '@/lib/i18n';
 import { formatCredits } from '@panel/shared/money/credits';
 import { useProfile } from '@/lib/queries/profile-query';
@@ -15,6 +19,8 @@ export const BALANCE_WIDTH = '8ch';
 export function CreditBalance() {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
+  // The reseller's own threshold (decision 0174): compared in exact cents, as the server does.
+  const low = profile ? isLowBalance(profile.credits, profile.low_balance_threshold) : false;
   return (
     <Group gap={6} wrap="nowrap">
       <IconCoins size={18} aria-hidden />
@@ -33,6 +39,18 @@ export function CreditBalance() {
       >
         {profile ? formatCredits(profile.credits) : <Skeleton h="1lh" radius="sm" />}
       </Text>
+      {low && profile?.low_balance_threshold ? (
+        <Badge
+          color="red"
+          variant="filled"
+          size="sm"
+          title={RESELLER_NOTIFICATION_MESSAGES.lowBalance(formatCredits(profile.low_balance_threshold))}
+          aria-label={RESELLER_NOTIFICATION_MESSAGES.lowBalance(formatCredits(profile.low_balance_threshold))}
+          data-testid="low-balance-warning"
+        >
+          {RESELLER_NOTIFICATION_MESSAGES.lowBalanceBadge}
+        </Badge>
+      ) : null}
     </Group>
   );
 }

@@ -7,3 +7,4 @@ export const RESELLER_TOASTS = {
 
 export const RESELLERS_TITLE = 'Revendedores';
 export const NEW_RESELLER_LABEL = 'Novo revendedor';
+export const EXPORT_RESELLERS_LABEL = 'Exportar CSV';

@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Profile } from '@panel/shared/profile/profile-schema';
@@ -5,7 +6,7 @@ import type { Reseller } from '@panel/shared/resellers/reseller-schema';
 import { DataTable } from '@/components/data-table/data-table';
 import { ListLayout } from '@/components/data-table/list-layout';
 import { paths } from '@/config/paths';
-import { useCardMode } from '@/lib/list-state/use-card-mode';
+import { NARROW_VIEWPORT_QUERY, useCardMode } from '@/lib/list-state/use-card-mode';
 import { useListState } from '@/lib/list-state/use-list-state';
 import { ACTION_DONE_TEXT, showSuccessToast } from '@/lib/toasts';
 import { useResellerList } from '../api/list-resellers';
@@ -18,6 +19,7 @@ import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { resellerColumns, type ResellerSortField } from './reseller-columns';
 import { defaultResellerFilters, ResellerFiltersBar } from './reseller-filters';
 import { ResellerRowActions, type ResellerAction } from './reseller-row-actions';
+import { ResellersExportButton } from './resellers-export-button';
 import { NEW_RESELLER_LABEL, RESELLERS_TITLE } from './reseller-texts';
 
 type OpenDialog = { kind: 'edit' | 'credits' | 'reset-two-factor' | 'remove'; reseller: Reseller } | null;
@@ -38,15 +40,16 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
     defaultFilters: defaultResellerFilters(profile),
   });
   const { filters } = list;
-  const { data, isFetching, error, refetch } = useResellerList({
-    ...list.params,
+  const filterParams = {
     search: filters.search,
     master: filters.master,
     // Admin-only filters (docs/product/screens.md#resellers): a stored value never applies to a non-admin.
     ...(isAdmin
       ? { id: filters.id, ip: filters.ip, publisher: filters.publisher, requests: filters.requests }
       : {}),
-  });
+  };
+  const { data, isFetching, error, refetch } = useResellerList({ ...list.params, ...filterParams });
+  const narrow = useMediaQuery(NARROW_VIEWPORT_QUERY, false, { getInitialValueInEffect: false });
   const [newOpen, setNewOpen] = useState(createOnOpen);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const setStatus = useSetResellerStatus();
@@ -89,6 +92,7 @@ export function ResellersPage({ profile, createOnOpen = false }: ResellersPagePr
       title={RESELLERS_TITLE}
       testId="resellers"
       newItem={{ label: NEW_RESELLER_LABEL, onClick: () => setNewOpen(true), testId: 'new-reseller-button' }}
+      actions={<ResellersExportButton filters={filterParams} compact={narrow} />}
       filters={<ResellerFiltersBar filters={filters} isAdmin={isAdmin} onChange={list.setFilters} />}
     >
       <DataTable

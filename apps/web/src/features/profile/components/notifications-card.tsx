@@ -1,0 +1,138 @@
+import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  RESELLER_NOTIFICATION_MESSAGES as MESSAGES,
+  resellerNotificationsInputSchema,
+  type ResellerNotifications,
+} from '@panel/shared/reseller-webhook/reseller-webhook-api';
+import { ApiError } from '@/lib/api-client';
+import { copyText } from '@/lib/copy-text';
+import { classifySessionFailure } from '@/lib/session-failure';
+import { showCopiedToast, showErrorToast, showSuccessToast } from '@/lib/toasts';
+import { useNotificationSettings } from '../api/notification-settings';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { useSaveNotificationSettings } from '../api/save-notification-settings';
+
+const TEXTS = {
+  title: 'Notificações',
+  intro:
+    'Receba no seu próprio robô os avisos de clientes vencendo, vencidos, pagamentos e saldo baixo (POST assinado; veja a documentação do webhook).',
+  url: 'Endereço do webhook',
+  urlHint: 'Vazio: nenhum aviso é enviado.',
+  secret: 'Chave de assinatura',
+  copy: 'Copiar',
+  rotate: 'Gerar nova chave',
+  threshold: 'Avisar quando o saldo ficar abaixo de (créditos)',
+  thresholdHint: 'Vazio: sem aviso de saldo baixo.',
+  save: 'Salvar',
+} as const;
+
+type Field = 'webhook_url' | 'low_balance_threshold';
+
+function NotificationsForm({ settings }: { settings: ResellerNotifications }) {
+  const save = useSaveNotificationSettings();
+  const rotate = useRotateWebhookSecret();
+  const [url, setUrl] = useState(settings.webhook_url ?? '');
+  const [threshold, setThreshold] = useState(settings.low_balance_threshold?.replace('.', ',') ?? '');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const submit = () => {
+    const input = { webhook_url: url, low_balance_threshold: threshold };
+    const parsed = resellerNotificationsInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    save.mutateAsync(input).then(
+      () => showSuccessToast(MESSAGES.saved),
+      (failure: unknown) => {
+        if (classifySessionFailure(failure)) return;
+        if (
+          failure instanceof ApiError &&
+          (failure.field === 'webhook_url' || failure.field === 'low_balance_threshold')
+        ) {
+          setErrors({ [failure.field]: failure.message });
+        } else showErrorToast(failure);
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={TEXTS.url}
+        description={TEXTS.urlHint}
+        placeholder="https://meu-robo.exemplo.com/painel"
+        value={url}
+        onChange={(event) => setUrl(event.currentTarget.value)}
+        error={errors.webhook_url}
+        data-testid="notifications-url"
+      />
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <PasswordInput
+          label={TEXTS.secret}
+          value={settings.webhook_secret}
+          readOnly
+          style={{ flex: 1, minWidth: 220 }}
+          data-testid="notifications-secret"
+        />
+        <Button
+          variant="default"
+          onClick={() => void copyText(settings.webhook_secret).then(showCopiedToast, showErrorToast)}
+        >
+          {TEXTS.copy}
+        </Button>
+        <Button
+          variant="default"
+          loading={rotate.isPending}
+          onClick={() =>
+            rotate.mutateAsync().then(
+              () => showSuccessToast(MESSAGES.secretRotated),
+              (failure: unknown) => {
+                if (!classifySessionFailure(failure)) showErrorToast(failure);
+              },
+            )
+          }
+        >
+          {TEXTS.rotate}
+        </Button>
+      </Group>
+      <TextInput
+        label={TEXTS.threshold}
+        description={TEXTS.thresholdHint}
+        inputMode="decimal"
+        value={threshold}
+        onChange={(event) => setThreshold(event.currentTarget.value)}
+        error={errors.low_balance_threshold}
+        maw={320}
+        data-testid="notifications-threshold"
+      />
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={save.isPending} data-testid="notifications-save">
+          {TEXTS.save}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The profile's 'Notificações' (decisions 0170, 0174): the reseller's webhook and low-balance alert. */
+export function NotificationsCard() {
+  const settings = useNotificationSettings();
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="notifications-card">
+      <Stack gap="md">
+        <div>
+          <Title order={4}>{TEXTS.title}</Title>
+          <Text size="sm" c="dimmed">
+            {TEXTS.intro}
+          </Text>
+        </div>
+        {settings.data ? <NotificationsForm settings={settings.data} /> : null}
+      </Stack>
+    </Card>
+  );
+}
