@@ -1,4 +1,5 @@
 import type { RenewalPendingReason } from '@panel/shared/payments/payments-api';
+import { fromCents, toCents } from '@panel/shared/money/credits';
 import type { Database } from '../../db/database';
 import { runInTransaction, type Transaction } from '../../db/run-in-transaction';
 import type { PaymentRow } from '../../db/schema';
@@ -8,6 +9,7 @@ import { findAccountById } from '../accounts/accounts.repository';
 import { InsufficientCreditsError } from '../ledger/ledger.service';
 import { runLineActionInTransaction } from '../lines/line-action-runner';
 import { packageRenewalPlan } from '../lines/line-renewals.service';
+import { recordPaymentReceived } from '../reseller-webhook/reseller-events';
 import { claimPaid, lockRenewalPending, markRenewal } from './payments.repository';
 
 /**
@@ -58,6 +60,21 @@ async function renewPaidLine(tx: Transaction, payment: PaymentRow): Promise<Rene
   }
 }
 
+/** The reseller's webhook hears of the money in the payment's own transaction, once (decision 0170). */
+async function tellReseller(tx: Transaction, payment: PaymentRow): Promise<void> {
+  const owner = await findAccountById(tx, payment.accountId);
+  if (!owner) return;
+  await recordPaymentReceived(tx, {
+    reseller: { id: owner.id, username: owner.username },
+    paymentId: payment.reference,
+    amount: fromCents(toCents(payment.amount)),
+    credits: null,
+    lineId: payment.lineId,
+    method: payment.provider === 'mercadopago' ? 'Mercado Pago' : 'PIX',
+    paidAt: payment.paidAt ?? new Date(),
+  });
+}
+
 /**
  * The money of `paymentId` arrived (a provider's approval, or the reseller confirming a static PIX):
  * renews once whoever calls it and however often. Answers the payment as it is afterwards, or undefined
@@ -71,7 +88,9 @@ export function confirmPayment(
   return runInTransaction(db, async (tx) => {
     const claimed = await claimPaid(tx, paymentId, confirmedBy);
     if (!claimed) return undefined;
-    return markRenewal(tx, claimed.id, await renewPaidLine(tx, claimed));
+    const paid = await markRenewal(tx, claimed.id, await renewPaidLine(tx, claimed));
+    await tellReseller(tx, paid);
+    return paid;
   });
 }
 

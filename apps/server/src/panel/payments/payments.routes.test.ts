@@ -2,7 +2,7 @@ import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, paymentAccounts } from '../../db/schema';
+import { payments, paymentAccounts, resellerNotifications, resellerWebhookOutbox } from '../../db/schema';
 import { createLine, createResellerTree, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
 import { balanceOf, ledgerRowsOf, lineRow, logsOfLine } from '../../../test/reads';
@@ -157,6 +157,10 @@ describe('a static PIX charge', () => {
 
   it('carries the BR Code; the reseller’s confirmation renews the line once, charged and logged', async () => {
     const seller = await sellerWithPix('10');
+    // The reseller has a webhook (decision 0170): the payment is told to it once.
+    await t.db
+      .insert(resellerNotifications)
+      .values({ accountId: seller.account.id, webhookUrl: 'https://revenda.example/webhook' });
     const line = await createLine(t.app, seller.account, { maxConnections: 2 });
     const created = await t
       .as(seller.token)
@@ -203,6 +207,16 @@ describe('a static PIX charge', () => {
         details: expect.objectContaining({ payment: payment.reference, package_id: 53 }),
       }),
     ]);
+    const events = await t.db
+      .select()
+      .from(resellerWebhookOutbox)
+      .where(eq(resellerWebhookOutbox.accountId, seller.account.id));
+    expect(events.map((event) => [event.event, event.dedupeKey])).toEqual([
+      ['payment.received', `payment:${payment.reference}`],
+    ]);
+    expect(events[0]?.payload).toMatchObject({
+      payment: { id: payment.reference, amount: '70.00', credits: null, line_id: line.id, method: 'PIX' },
+    });
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 

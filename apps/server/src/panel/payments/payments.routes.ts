@@ -12,7 +12,8 @@ import {
   paymentSettingsSchema,
 } from '@panel/shared/payments/payments-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicBaseUrl } from '../../lib/public-base-url';
+import type { Config } from '../../config';
+import { panelPublicBaseUrl, publicBaseUrl } from '../../lib/public-base-url';
 import { errorResponses } from '../../lib/route-schemas';
 import { ADMIN_OR_RESELLER, withTokenScope } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
@@ -28,10 +29,14 @@ const withProvider = { ...errorResponses, 502: apiErrorSchema, 503: apiErrorSche
 
 /** 'Pagamentos' and 'Recebimentos' (docs/product/screens.md#payments, decisions 0160–0166). */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
+  config: Config;
   settings: PaymentSettingsService;
   charges: PaymentChargesService;
-}> = async (app, { settings, charges }) => {
-  const origin = (request: Parameters<typeof publicBaseUrl>[0]) => publicBaseUrl(request, undefined);
+}> = async (app, { config, settings, charges }) => {
+  // Where Mercado Pago reaches the panel when PAYMENT_NOTIFICATION_BASE_URL is unset: the panel's public
+  // address (decision 0173), never a reseller's domain.
+  const origin = (request: Parameters<typeof publicBaseUrl>[0]) =>
+    panelPublicBaseUrl(config, request) ?? publicBaseUrl(request, undefined);
 
   app.get(
     '/api/payments/settings',
