@@ -229,7 +229,24 @@ export const paymentListQuerySchema = z.object({
   dates: logPeriodSchema,
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+/** GET /api/payments/export: the list's filters; every payment they match, newest first (decision 0155's CSV). */
+export const paymentExportQuerySchema = paymentListQuerySchema.omit({
+  page: true,
+  per: true,
+  order_by: true,
+});
+export type PaymentExportQuery = z.infer<typeof paymentExportQuerySchema>;
 export const DEFAULT_PAYMENT_PERIOD_DAYS = 30;
+
+/** The period a payments query covers: its `dates`, else the last 30 days up to the end of tomorrow. */
+export function paymentPeriod(
+  dates: { from: Date; to: Date } | undefined,
+  now: number = Date.now(),
+): { from: Date; to: Date } {
+  const day = 86_400_000;
+  return dates ?? { from: new Date(now - DEFAULT_PAYMENT_PERIOD_DAYS * day), to: new Date(now + day) };
+}
 
 /** The period's sums, by what happened to the money (the state filter does not narrow them). */
 export const paymentTotalsSchema = z.object({

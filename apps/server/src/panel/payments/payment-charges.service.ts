@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SYSTEM_LABELS } from '@panel/shared/lines/line-api';
 import {
   CHARGE_VALID_HOURS,
-  DEFAULT_PAYMENT_PERIOD_DAYS,
+  paymentPeriod,
   type ChargeInput,
   type Payment,
   type PaymentAlerts,
@@ -36,7 +36,6 @@ import {
 } from './payments.repository';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** 20 characters of an unambiguous alphabet (100 bits): the PIX txid, Mercado Pago's external_reference. */
@@ -157,10 +156,7 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
   }
 
   async function list(caller: Caller, query: PaymentListQuery): Promise<PaymentList> {
-    const period = query.dates ?? {
-      from: new Date(Date.now() - DEFAULT_PAYMENT_PERIOD_DAYS * DAY_MS),
-      to: new Date(Date.now() + DAY_MS),
-    };
+    const period = paymentPeriod(query.dates);
     const filter = { accountId: caller.id, state: query.state, ...period };
     const [{ rows, total }, totals] = await Promise.all([
       listPayments(db, filter, {

@@ -26,6 +26,7 @@ async function paymentsPlugin(
   const sync = createMercadoPagoSync(deps);
   if (options.routes) {
     await app.register(paymentsRoutes, {
+      db,
       config,
       settings: createPaymentSettingsService(deps),
       charges: createPaymentChargesService(deps, sync),

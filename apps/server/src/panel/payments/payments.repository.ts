@@ -1,7 +1,7 @@
 import type { PaymentState, PaymentTotals, RenewalPendingReason } from '@panel/shared/payments/payments-api';
 import type { OrderBy } from '@panel/shared/lists/list-query';
 import { fromCents, toCents } from '@panel/shared/money/credits';
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { executeRows } from '../../db/execute-rows';
 import type { Transaction } from '../../db/run-in-transaction';
@@ -316,6 +316,28 @@ export async function listPayments(
     .offset(page.offset);
   const [total] = await db.select({ value: count() }).from(payments).where(where);
   return { rows: rows.map(toRecord), total: total?.value ?? 0 };
+}
+
+/** One page of the CSV export: the filter's payments with an id at most `through`, newest first. */
+export async function paymentExportPage(
+  db: Database,
+  filter: PaymentListFilter,
+  page: { through: number; limit: number },
+): Promise<PaymentRecord[]> {
+  const rows = await db
+    .select(recordColumns)
+    .from(payments)
+    .leftJoin(packages, eq(packages.id, payments.packageId))
+    .where(
+      and(
+        periodWhere(filter),
+        filter.state ? eq(payments.state, filter.state) : undefined,
+        lte(payments.id, page.through),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(page.limit);
+  return rows.map(toRecord);
 }
 
 /** The period's sums by what happened to the money; the state filter does not narrow them. */

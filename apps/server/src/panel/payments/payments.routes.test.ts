@@ -276,6 +276,21 @@ describe('a static PIX charge', () => {
       message: PAYMENT_MESSAGES.invalidState,
       field: 'state',
     });
+    // 'Exportar CSV': every payment the filters match, as Brazilian Excel opens it (decision 0155).
+    const csv = await t.as(seller.token).get('/api/payments/export?state=paid');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="pagamentos-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const csvLines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(csvLines[0]).toBe(
+      '"Data";"Usuário";"Pacote";"Valor (R$)";"Forma";"Situação";"Pago em";"Renovado em";"Pendência";"Referência"',
+    );
+    expect(csvLines).toHaveLength(2);
+    expect(csvLines[1]).toContain(`"${line.username}";"Completo 1 mês";"25,90";"PIX estático";"Pago"`);
     // The admin sees its own payments too, not the resellers'.
     const admin = await t.as(t.adminToken).get('/api/payments');
     expect(admin.json().data.some((payment: { id: number }) => payment.id === paid.id)).toBe(false);

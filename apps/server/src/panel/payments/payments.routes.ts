@@ -4,6 +4,7 @@ import {
   packagePriceListSchema,
   packagePricesInputSchema,
   paymentAlertsSchema,
+  paymentExportQuerySchema,
   paymentIdParamsSchema,
   paymentListQuerySchema,
   paymentListSchema,
@@ -14,11 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { panelPublicBaseUrl, publicBaseUrl } from '../../lib/public-base-url';
+import { sendCsv } from '../../lib/csv/csv-answer';
 import { errorResponses } from '../../lib/route-schemas';
 import { ADMIN_OR_RESELLER, withTokenScope } from '../../plugins/access';
 import { requireCaller } from '../auth/caller';
 import type { PaymentChargesService } from './payment-charges.service';
 import type { PaymentSettingsService } from './payment-settings.service';
+import type { Database } from '../../db/database';
+import { exportPayments } from './payments-export.service';
 
 const tags = ['payments'];
 // The payment account holds the reseller's Mercado Pago secrets: no API token reaches it (decision 0161).
@@ -29,10 +33,11 @@ const withProvider = { ...errorResponses, 502: apiErrorSchema, 503: apiErrorSche
 
 /** 'Pagamentos' and 'Recebimentos' (docs/product/screens.md#payments, decisions 0160–0166). */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
   config: Config;
   settings: PaymentSettingsService;
   charges: PaymentChargesService;
-}> = async (app, { config, settings, charges }) => {
+}> = async (app, { db, config, settings, charges }) => {
   // Where Mercado Pago reaches the panel when PAYMENT_NOTIFICATION_BASE_URL is unset: the panel's public
   // address (decision 0173), never a reseller's domain.
   const origin = (request: Parameters<typeof publicBaseUrl>[0]) =>
@@ -104,6 +109,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => charges.list(requireCaller(request), request.query),
+  );
+
+  app.get(
+    '/api/payments/export',
+    {
+      config: { access: CHARGES },
+      schema: {
+        tags,
+        summary: 'CSV (UTF-8 with BOM, “;”) of every payment the list shows with these filters, streamed',
+        querystring: paymentExportQuerySchema,
+        produces: ['text/csv'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => sendCsv(reply, exportPayments(db, requireCaller(request), request.query)),
   );
 
   app.get(

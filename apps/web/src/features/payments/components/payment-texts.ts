@@ -21,6 +21,7 @@ export const PAYMENT_TEXTS = {
   confirmed: 'Pagamento confirmado: usuário renovado.',
   refreshed: 'Situação atualizada.',
   empty: 'Nenhum pagamento no período.',
+  exportCsv: 'Exportar CSV',
   renewalPendingAlert: (count: number) =>
     count === 1
       ? '1 pagamento recebido aguarda créditos para renovar o usuário. A renovação é feita assim que chegarem créditos.'

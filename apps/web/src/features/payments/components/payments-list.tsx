@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   formatReais,
@@ -17,6 +18,7 @@ import { formatIsoDateTime } from '@/lib/format-date';
 import { useCardMode } from '@/lib/list-state/use-card-mode';
 import { useListState } from '@/lib/list-state/use-list-state';
 import { showSuccessToast, showWarningToast } from '@/lib/toasts';
+import { useExportPayments } from '../api/export-payments';
 import { usePaymentList } from '../api/list-payments';
 import { usePaymentAction } from '../api/payment-actions';
 import { PAYMENT_TEXTS as TEXTS } from './payment-texts';
@@ -86,11 +88,9 @@ export function PaymentsList({ profile }: { profile: Profile }) {
     defaultFilters: { period: '30days', state: '' },
   });
   const period: Period = isPeriod(list.filters.period) ? list.filters.period : '30days';
-  const { data, isFetching, error, refetch } = usePaymentList({
-    ...list.params,
-    dates: datesOf(period, now),
-    state: list.filters.state || undefined,
-  });
+  const filters = { dates: datesOf(period, now), state: list.filters.state || undefined };
+  const { data, isFetching, error, refetch } = usePaymentList({ ...list.params, ...filters });
+  const exportCsv = useExportPayments();
   const action = usePaymentAction();
   const run = (payment: Payment, kind: 'confirm' | 'refresh') =>
     action.mutate(
@@ -178,6 +178,17 @@ export function PaymentsList({ profile }: { profile: Profile }) {
           testId="payments-filter-state"
         />
       </SimpleGrid>
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exportCsv.isPending}
+          onClick={() => exportCsv.mutate(filters)}
+          data-testid="export-payments"
+        >
+          {TEXTS.exportCsv}
+        </Button>
+      </Group>
       {data && <Totals totals={data.totals} />}
       {data && data.totals.renewal_pending_count > 0 && (
         <Alert color="orange" data-testid="payments-renewal-pending">
