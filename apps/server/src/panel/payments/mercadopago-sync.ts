@@ -46,8 +46,12 @@ export function createMercadoPagoSync(deps: PaymentsDeps) {
     await setProviderPaymentId(db, payment.id, answer.id);
     switch (answer.status) {
       case 'approved':
-        // A payment of another amount than the charge is not this charge's money: left for the reseller.
-        if (answer.amountCents !== toCents(payment.amount)) return;
+        // A payment of another amount than the charge is not this charge's money: left for the reseller
+        // (touched, so the worker does not ask about it on every pass).
+        if (answer.amountCents !== toCents(payment.amount)) {
+          await touchPayment(db, payment.id);
+          return;
+        }
         await confirmPayment(db, payment.id, null);
         return;
       case 'refunded':
