@@ -169,6 +169,7 @@ describe('route × role access', () => {
       .sort();
     expect(readsNotGet).toEqual([
       'POST /api/resellers/select_search',
+      'POST /api/users/bulk/preview',
       'POST /api/users/checkmac',
       'POST /api/users/select_search',
     ]);
@@ -212,6 +213,9 @@ describe('route × role access', () => {
 const EXPECTED_TOKEN_WRITES = [
   'credits POST /api/resellers/:id/credits',
   'lines DELETE /api/reminders/templates/:window',
+  // Decision 0147: a `lines` token buys and cancels activation codes, as it creates and removes lines.
+  'lines POST /api/activation-batches',
+  'lines POST /api/activation-codes/:id/cancel',
   'lines DELETE /api/short-links/:id',
   'lines DELETE /api/users/:id',
   'lines DELETE /api/users/:id/dreamtv',
@@ -240,6 +244,9 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/:id/screens',
   'lines POST /api/users/:id/set-expiry-time',
   'lines POST /api/users/:id/unblock',
+  'lines POST /api/users/bulk',
+  'lines POST /api/users/bulk/:id/cancel',
+  'lines POST /api/users/bulk/:id/run',
   'lines POST /api/users/connections/:id/disconnect',
   'lines POST /api/users/import',
   'lines POST /api/users/import/preview',

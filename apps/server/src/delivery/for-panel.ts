@@ -11,7 +11,11 @@ export {
   enqueueEdgeDisconnect,
   lockActiveConnection,
 } from './connections/connections.repository';
-export { moveConnectionPaths, moveConnectionsOfOwner } from './connections/connection-upkeep.repository';
+export {
+  moveConnectionPaths,
+  moveConnectionsOfLine,
+  moveConnectionsOfOwner,
+} from './connections/connection-upkeep.repository';
 export { bumpCategoryVersions, bumpLibraryVersion } from './content/library-version.repository';
 export { newShortLinkCode } from './short-link-redirect/short-link-code';
 export { addViews, viewDay } from './views/views.repository';

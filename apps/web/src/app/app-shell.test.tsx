@@ -43,6 +43,7 @@ describe('authenticated shell', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Dashboard',
+      'Códigos de ativação',
       'Lembretes',
       'Domínios',
       'Pagamentos',

@@ -105,6 +105,9 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
     import('@/features/reminders/components/reminders-page').then((m) => ({ default: m.RemindersPage })),
   ),
   domains: lazyScreen(() => import('./routes/domains-routes').then((m) => ({ default: m.DomainsRoute }))),
+  'activation-codes': lazyScreen(() =>
+    import('./routes/activation-codes-routes').then((m) => ({ default: m.ActivationCodesRoute })),
+  ),
   payments: lazyScreen(() => import('./routes/payments-routes').then((m) => ({ default: m.PaymentsRoute }))),
   'setup-messages': lazyScreen(() =>
     import('@/features/setup-messages/components/setup-templates-page').then((m) => ({
@@ -167,6 +170,20 @@ export const SUB_PAGES: { path: string; page: LazyScreen; of: BuiltRouteItemId }
       import('./routes/domains-routes').then((m) => ({ default: m.DomainsCreateRoute })),
     ),
     of: 'domains',
+  },
+  {
+    path: `${paths.activationCodes}/:id`,
+    page: lazyScreen(() =>
+      import('./routes/activation-codes-routes').then((m) => ({ default: m.ActivationBatchRoute })),
+    ),
+    of: 'activation-codes',
+  },
+  {
+    path: `${paths.activationCodes}/:id/print`,
+    page: lazyScreen(() =>
+      import('./routes/activation-codes-routes').then((m) => ({ default: m.ActivationSheetRoute })),
+    ),
+    of: 'activation-codes',
   },
 ];
 

@@ -103,6 +103,15 @@ export const SIDEBAR_MENU = [
       },
     ],
   },
+  // Decisions 0145–0149: codes bought in batches, a customer's month starting at its first use.
+  {
+    id: 'activation-codes',
+    label: 'activationCodes',
+    icon: 'codes',
+    audience: 'adminOrReseller',
+    target: route(paths.activationCodes),
+    built: true,
+  },
   {
     id: 'reminders',
     label: 'reminders',

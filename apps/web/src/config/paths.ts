@@ -33,6 +33,8 @@ export const paths = {
   /** 'Pagamentos' and its 'Recebimentos' tab (decision 0160). */
   payments: '/payments',
   domainsCreate: '/domains/create',
+  /** Decisions 0145–0149: batches of activation codes; a batch is /activation-codes/:id, its sheet …/print. */
+  activationCodes: '/activation-codes',
 } as const;
 
 export const ANALYTICS_TYPES = ['streams', 'series', 'channels', 'lives'] as const;

@@ -200,3 +200,31 @@ export async function apiRequest<T>(
 export async function apiRequestNoContent(path: string, options: ApiRequestOptions = {}): Promise<void> {
   await send(path, options);
 }
+
+/**
+ * Calls `/api{path}` for a file (a CSV export) and resolves with the answer's text; a failure rejects with
+ * the ApiError apiRequest would give.
+ */
+export async function apiRequestText(path: string, options: ApiRequestOptions = {}): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}${path}`, {
+      method: options.method ?? 'GET',
+      headers: requestHeaders(),
+      credentials: 'include',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ network: true, message: error instanceof Error ? error.message : 'Network error' });
+  }
+  if (!response.ok) {
+    const body = await readJson(response);
+    throw new ApiError({
+      status: response.status,
+      body,
+      message: stringProperty(body, 'message') ?? `HTTP ${response.status}`,
+    });
+  }
+  return response.text();
+}

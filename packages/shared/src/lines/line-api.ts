@@ -124,7 +124,7 @@ const fullNameSchema = z.string().trim().max(120, 'Máximo de 120 caracteres');
  * A package id: a whole number that fits the `integer` column (an id beyond it cannot exist, and used to
  * reach SQL as an out-of-range error — a 500 found by the bad-input torture test).
  */
-const packageIdSchema = z
+export const packageIdSchema = z
   .number({ error: LINE_MESSAGES.packageRequired })
   .int(LINE_MESSAGES.packageRequired)
   .min(-MAX_ID, LINE_MESSAGES.packageInvalid)

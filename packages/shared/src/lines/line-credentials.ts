@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { hasAscendingSequence } from '../auth/sequences';
+import { ACTIVATION_CODE_MESSAGES } from '../activation-codes/activation-code-messages';
+import { isReservedForCodes } from '../activation-codes/activation-code';
 import { LINE_MESSAGES } from './line-messages';
 
-/** IPTV/P2P username (docs/product/rules.md#line-username): at least 6, lowercase letters, digits, @ and ! only. */
+/**
+ * IPTV/P2P username (docs/product/rules.md#line-username): at least 6, lowercase letters, digits, @ and ! only;
+ * never 12 digits, the shape of activation codes (decision 0146: a taken name must not reveal a code).
+ */
 export const lineUsernameSchema = z
   .string({ error: LINE_MESSAGES.required })
   .min(1, LINE_MESSAGES.required)
   .min(6, LINE_MESSAGES.min6)
   .max(64, LINE_MESSAGES.usernameCharset)
-  .regex(/^[a-z0-9@!]+$/, LINE_MESSAGES.usernameCharset);
+  .regex(/^[a-z0-9@!]+$/, LINE_MESSAGES.usernameCharset)
+  .refine((value) => !isReservedForCodes(value), ACTIVATION_CODE_MESSAGES.reservedUsername);
 
 /** Line password on edit: at least 6; letters, digits, @ ! ? only; no ascending sequences. */
 export const linePasswordSchema = z
@@ -49,7 +55,9 @@ export function lineUsernameSuggestion(original: string, attempt = 0): string {
     return base + String(attempt + 1).padStart(USERNAME_MIN_LENGTH - base.length, '0');
   }
   const number = attempt === 0 ? '' : String(attempt + 1);
-  return base.slice(0, CREDENTIAL_MAX_LENGTH - number.length) + number;
+  const name = base.slice(0, CREDENTIAL_MAX_LENGTH - number.length) + number;
+  // Twelve digits are kept for activation codes (decision 0146).
+  return isReservedForCodes(name) ? `${name}c` : name;
 }
 
 const LETTERS = 'abcdefghijkmnpqrstuvwxyz';

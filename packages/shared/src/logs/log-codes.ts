@@ -1,6 +1,7 @@
 /**
  * Log action and type codes of docs/product/constants.md#log-codes with their Portuguese labels, plus `add_days` and `expiry_2359`
- * (decision 0026: the P2P extension and the 23:59 change are not renewals) and `renewed_pix` (decision 0164). The server stores the
+ * (decision 0026: the P2P extension and the 23:59 change are not renewals), `line_moved` and `bulk` (decision 0154) and
+ * `renewed_pix` (decision 0164). The server stores the
  * codes; the panel shows the labels (GET /api/logs/options serves the same lists).
  */
 export const LOG_ACTION_LABELS = {
@@ -31,6 +32,12 @@ export const LOG_ACTION_LABELS = {
   two_factor_off: 'DESATIVAR 2FA',
   two_factor_reset: 'REDEFINIR 2FA',
   new_sign_in: 'NOVO ACESSO',
+  // Activation codes (decisions 0145–0149): a batch bought, a code's first use, an unused code cancelled.
+  codes_bought: 'CÓDIGOS COMPRADOS',
+  code_activated: 'CÓDIGO ATIVADO',
+  code_cancelled: 'CÓDIGO CANCELADO',
+  line_moved: 'MOVER USUÁRIO',
+  bulk: 'AÇÃO EM MASSA',
 } as const;
 export type LogAction = keyof typeof LOG_ACTION_LABELS;
 export const LOG_ACTIONS = Object.keys(LOG_ACTION_LABELS) as [LogAction, ...LogAction[]];

@@ -15,7 +15,7 @@ const messageOf = (query: Record<string, string>) => {
 };
 
 describe('log codes', () => {
-  it('lists every action and type code of docs/product/constants.md#log-codes (plus add_days, expiry_2359, the security codes) with a Portuguese label', () => {
+  it('lists every action and type code of docs/product/constants.md#log-codes (plus add_days, expiry_2359, the security codes, line_moved and bulk) with a Portuguese label', () => {
     expect([...LOG_ACTIONS].sort()).toEqual(
       [
         'add',
@@ -44,6 +44,11 @@ describe('log codes', () => {
         'two_factor_off',
         'two_factor_reset',
         'new_sign_in',
+        'codes_bought',
+        'code_activated',
+        'code_cancelled',
+        'line_moved',
+        'bulk',
       ].sort(),
     );
     expect([...LOG_TYPES].sort()).toEqual(
@@ -57,6 +62,8 @@ describe('log codes', () => {
       add_days: 'ADICIONAR DIAS',
       expiry_2359: 'VENCIMENTO 23:59',
       disconnect: 'DESCONECTAR',
+      line_moved: 'MOVER USUÁRIO',
+      bulk: 'AÇÃO EM MASSA',
     });
     expect(LOG_TYPE_LABELS.credits).toBe('CRÉDITOS');
     expect(RESELLER_LOG_ACTIONS).toEqual(['add', 'remove', 'created']);

@@ -10,9 +10,10 @@ export const LEDGER_MESSAGES = {
 
 /**
  * How a ledger row moved money: `transfer` between two accounts (two rows), `mint` / `burn` by an
- * admin (whose own balance never moves), `spend` on a paid line action.
+ * admin (whose own balance never moves), `spend` on a paid line action, `refund` of a spend given back
+ * (an unused activation code cancelled; decision 0148).
  */
-export const LEDGER_KINDS = ['transfer', 'mint', 'burn', 'spend'] as const;
+export const LEDGER_KINDS = ['transfer', 'mint', 'burn', 'spend', 'refund'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** One row of an account's credit statement. */

@@ -27,4 +27,7 @@ export const DEFAULT_SETUP_TEMPLATES: Record<SetupApp, string> = {
   HYBRID:
     `${HEADER}\nMAC: {mac}\n\n*Híbrido*\nO aparelho com o MAC acima já está liberado. No MAG, Smart STB, STB Emulator ou no modo portal do TiviMate, informe o portal:\n{url_portal}\nOu a lista M3U:\n{link_curto}` +
     FOOTER,
+  RENEWAL:
+    '*Assinatura renovada*\n\nOlá {cliente}! Seu acesso foi renovado.\n\nUsuário: {usuario}\nSenha: {senha}\nVencimento: {vencimento}\nTelas: {telas}' +
+    '\n\nObrigado pela preferência!',
 };

@@ -51,10 +51,18 @@ describe('renderSetupMessage', () => {
 });
 
 describe('setupAppsForSystem', () => {
-  it('gives the six IPTV apps, P2P or hybrid by the line’s system', () => {
-    expect(setupAppsForSystem(1)).toEqual(['DUPLEX', 'ROKU', 'SSIPTV', 'STB', 'SMARTERS', 'XCIPTV']);
-    expect(setupAppsForSystem(2)).toEqual(['P2P']);
-    expect(setupAppsForSystem(3)).toEqual(['HYBRID']);
+  it('gives the six IPTV apps, P2P or hybrid by the line’s system, then the renewal message', () => {
+    expect(setupAppsForSystem(1)).toEqual([
+      'DUPLEX',
+      'ROKU',
+      'SSIPTV',
+      'STB',
+      'SMARTERS',
+      'XCIPTV',
+      'RENEWAL',
+    ]);
+    expect(setupAppsForSystem(2)).toEqual(['P2P', 'RENEWAL']);
+    expect(setupAppsForSystem(3)).toEqual(['HYBRID', 'RENEWAL']);
   });
 });
 

@@ -18,4 +18,6 @@ export * from './panel-texts';
 export * from './catalog-requests';
 export * from './api-tokens';
 export * from './reminders';
+export * from './activation-codes';
+export * from './bulk-actions';
 export * from './payments';

@@ -74,3 +74,12 @@ export async function moveConnectionsOfOwner(
     );
   }
 }
+
+/** One line moved to another owner (a bulk move, decision 0153): its connections and sessions follow. */
+export async function moveConnectionsOfLine(db: Database, lineId: number, newPath: string): Promise<void> {
+  for (const table of ['live_connections', 'p2p_sessions']) {
+    await db.execute(
+      sql`update ${sql.identifier(table)} set owner_path = ${newPath} where line_id = ${lineId}`,
+    );
+  }
+}

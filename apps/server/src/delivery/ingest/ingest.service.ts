@@ -17,6 +17,7 @@ import {
   stopReasons,
   type Heartbeat,
 } from './ingest-connections.repository';
+import { activateReportedP2pCodes } from '../code-activation/code-activation';
 import { endP2pSessions, upsertP2pSessions, type P2pSessionReport } from './ingest-p2p-sessions.repository';
 import { existingStreamIds } from './ingest-views.repository';
 
@@ -130,6 +131,9 @@ export function createIngestService(options: {
           }),
         );
         const stored = await upsertP2pSessions(tx, serverId, reports);
+        // A P2P activation code is used in the P2P app: its first reported session starts its clock (0145).
+        const playing = reports.filter((report) => stored.has(report.sessionKey));
+        await activateReportedP2pCodes(tx, [...new Set(playing.map((report) => report.username))]);
         const ended = await endP2pSessions(tx, serverId, [...new Set(input.ends)]);
         return {
           batch_id: input.batch_id,

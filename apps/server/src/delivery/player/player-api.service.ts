@@ -1,3 +1,4 @@
+import { isWaitingExpiry } from '@panel/shared/activation-codes/activation-code';
 import { programmeHasArchive } from '@panel/shared/content/catchup';
 import { LIVE_FORMATS } from '@panel/shared/content/stream-kinds';
 import { activeConnectionCount } from '../connections/connections.service';
@@ -96,7 +97,8 @@ export function loginBlock(
       message: '',
       auth: 1,
       status: line.status,
-      exp_date: unixText(line.expDate),
+      // A P2P activation code not used yet (it is used in the P2P app) has no expiry yet: unlimited (0145).
+      exp_date: isWaitingExpiry(unixSeconds(line.expDate)) ? null : unixText(line.expDate),
       is_trial: line.isTrial ? '1' : '0',
       // The line's screens in use now (decision 0044).
       active_cons: String(activeConnections),

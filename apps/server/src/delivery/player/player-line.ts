@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { lines } from '../../db/schema';
+import { afterFirstUse } from '../code-activation/code-activation';
 
 /**
  * The line a player app signs in as (docs/product/api.md#player-api, decision 0037). The player API,
@@ -65,15 +66,18 @@ export async function findPlayerLine(
   if (!username || !password) return undefined;
   const [row] = await db.select(PLAYER_LINE_COLUMNS).from(lines).where(eq(lines.username, username));
   if (!row || !sameText(row.password, password)) return undefined;
+  // An activation code's first use starts its clock (decision 0145).
+  const used = await afterFirstUse(db, row);
+  if (!used) return undefined;
   return {
-    id: row.id,
-    username: row.username,
-    password: row.password,
-    status: playerLineStatus(row, now),
-    expDate: row.expDate,
-    createdAt: row.createdAt,
-    isTrial: row.isTrial === 1,
-    maxConnections: row.maxConnections,
-    bouquets: row.bouquets,
+    id: used.id,
+    username: used.username,
+    password: used.password,
+    status: playerLineStatus(used, now),
+    expDate: used.expDate,
+    createdAt: used.createdAt,
+    isTrial: used.isTrial === 1,
+    maxConnections: used.maxConnections,
+    bouquets: used.bouquets,
   };
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database';
 import { getOrCreateSecret } from '../../db/secrets';
 import { API_CONTENT_SECURITY_POLICY } from '../../lib/content-security-policy';
 import { publicBaseUrl } from '../../lib/public-base-url';
+import { typedCredential } from '../code-activation/code-activation';
 import { replyBlocked, type LineAuthGuard, type LineAuthOutcome } from '../line-auth/line-auth-guard';
 import { AnswerCache } from './answer-cache';
 import { AnswerSlots, sendInSlot } from './answer-slots';
@@ -32,8 +33,8 @@ async function lineOf(
   request: FastifyRequest,
 ): Promise<LineAuthOutcome<PlayerLine>> {
   const query = request.query as PlayerQuery;
-  const username = queryText(query, 'username') ?? '';
-  const password = queryText(query, 'password') ?? '';
+  const username = typedCredential(queryText(query, 'username') ?? '');
+  const password = typedCredential(queryText(query, 'password') ?? '');
   return lineAuth.authenticate({ username, password, address: request.ip }, () =>
     findPlayerLine(db, username, password),
   );

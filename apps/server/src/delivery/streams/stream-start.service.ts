@@ -4,6 +4,7 @@ import { LIVE_FORMATS, STREAM_PATH_SEGMENT } from '@panel/shared/content/stream-
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { LineAuthGuard } from '../line-auth/line-auth-guard';
+import type { DeliveredLine } from '../code-activation/code-activation';
 import { playerLineStatus } from '../player/player-line';
 import { addViews, viewDay } from '../views/views.repository';
 import type { StartAuthorisationCache } from './start-authorisation-cache';
@@ -28,6 +29,9 @@ export interface StreamStartRequest {
   /** The client's address (request.ip), for the flood protection (decision 0063). */
   address: string;
 }
+
+/** An activation code's first use (decision 0145): the line after it, undefined when it may not be used. */
+export type FirstUse = (line: DeliveredLine) => Promise<DeliveredLine | undefined>;
 
 /** Whether a password is a portal link's for this line and stream (decision 0115). */
 export type PortalLinkCheck = (lineId: number, streamId: number, password: string) => boolean;
@@ -82,6 +86,7 @@ export async function authoriseStreamStart(
   request: StreamStartRequest,
   now = new Date(),
   portalLink: PortalLinkCheck = () => false,
+  firstUse: FirstUse = async (line) => line,
 ): Promise<AuthorisedStart | BlockedStart> {
   if (!request.username || !request.password) throw unauthorised();
   const file = FILE.exec(request.file);
@@ -91,9 +96,10 @@ export async function authoriseStreamStart(
     const row = await starts.lookup(request.username, id > 0 && id <= MAX_ID ? id : 0);
     if (!row) return undefined;
     // The line's password, or a portal link's signed password for this very stream (decision 0115).
-    return sameText(row.password, request.password) || portalLink(row.lineId, id, request.password)
-      ? row
-      : undefined;
+    if (!sameText(row.password, request.password) && !portalLink(row.lineId, id, request.password))
+      return undefined;
+    const used = await firstUse({ id: row.lineId, expDate: row.expDate, system: row.system });
+    return used ? { ...row, expDate: used.expDate } : undefined;
   });
   if (auth.outcome === 'blocked') return { retryAfterSeconds: auth.retryAfterSeconds };
   if (auth.outcome === 'refused') throw unauthorised();

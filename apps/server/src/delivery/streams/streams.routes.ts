@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { getOrCreateSecret } from '../../db/secrets';
 import { AppError } from '../../lib/app-error';
 import { publicBaseUrl } from '../../lib/public-base-url';
+import { afterFirstUse, typedCredential } from '../code-activation/code-activation';
 import { replyBlocked } from '../line-auth/line-auth-guard';
 import type { RelayKind } from '../connections/connection-relays';
 import { createStartAuthorisationCache } from './start-authorisation-cache';
@@ -12,6 +13,7 @@ import {
   authoriseStreamStart,
   type AuthorisedStart,
   createStartCounter,
+  type FirstUse,
   recordStreamStart,
   type StreamClient,
   type StreamSegment,
@@ -77,6 +79,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   const lineAuth = app.lineAuth;
   // Lines that keep playing start without the lookup statement (decision 0105).
   const starts = createStartAuthorisationCache(db, app.deliveryNotices);
+  const firstUse: FirstUse = (line) => afterFirstUse(db, line);
   const portalLink = (lineId: number, streamId: number, given: string) =>
     verifyPortalLinkPassword(secret, lineId, streamId, given);
 
@@ -97,7 +100,9 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
       url: `/${segment}/:username/:password/:file`,
       logSerializers,
       handler: async (request, reply) => {
-        const { username, password, file } = request.params;
+        const { file } = request.params;
+        const username = typedCredential(request.params.username);
+        const password = typedCredential(request.params.password);
         const address = request.ip;
         const start = await authoriseStreamStart(
           starts,
@@ -105,6 +110,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
           { segment, username, password, file, address },
           new Date(),
           portalLink,
+          firstUse,
         );
         if ('retryAfterSeconds' in start) return replyBlocked(reply, start.retryAfterSeconds).send();
         return deliver(request, reply, start);
@@ -113,7 +119,7 @@ export const streamsRoutes: FastifyPluginAsync<{ db: Database; config: Config }>
   }
 
   // Catch-up: authorised as the channel's live start, then delivered the same way (decision 0120).
-  registerTimeshiftRoutes(app, { db, config, starts, lineAuth, deliver, portalLink });
+  registerTimeshiftRoutes(app, { db, config, starts, lineAuth, deliver, portalLink, firstUse });
 
   /**
    * An authorised start delivered by its source's mode (decisions 0040, 0044, 0062): a HEAD answered

@@ -5,7 +5,12 @@ import { AppError } from '../../lib/app-error';
 import { replyBlocked, type LineAuthGuard } from '../line-auth/line-auth-guard';
 import type { StartAuthorisationCache } from './start-authorisation-cache';
 import { logSerializers } from './stream-log';
-import { authoriseStreamStart, type AuthorisedStart, type PortalLinkCheck } from './stream-start.service';
+import {
+  authoriseStreamStart,
+  type AuthorisedStart,
+  type FirstUse,
+  type PortalLinkCheck,
+} from './stream-start.service';
 import { findArchiveUrl } from '../catchup/archive-url';
 import { parseTimeshiftMinutes, parseTimeshiftStart } from '../catchup/timeshift-request';
 
@@ -27,6 +32,8 @@ interface TimeshiftDeps {
   deliver: (request: FastifyRequest, reply: FastifyReply, start: AuthorisedStart) => Promise<unknown>;
   /** The portal's signed links (decision 0115): tv_archive/create_link hands out timeshift URLs. */
   portalLink: PortalLinkCheck;
+  /** An activation code's first use (decision 0145). */
+  firstUse: FirstUse;
 }
 
 interface TimeshiftAsk {
@@ -46,7 +53,7 @@ function first(value: unknown): string {
 }
 
 export function registerTimeshiftRoutes(app: FastifyInstance, deps: TimeshiftDeps): void {
-  const { db, config, starts, lineAuth, deliver, portalLink } = deps;
+  const { db, config, starts, lineAuth, deliver, portalLink, firstUse } = deps;
 
   async function timeshift(request: FastifyRequest, reply: FastifyReply, ask: TimeshiftAsk) {
     const start = await authoriseStreamStart(
@@ -61,6 +68,7 @@ export function registerTimeshiftRoutes(app: FastifyInstance, deps: TimeshiftDep
       },
       new Date(),
       portalLink,
+      firstUse,
     );
     if ('retryAfterSeconds' in start) return replyBlocked(reply, start.retryAfterSeconds).send();
     const from = parseTimeshiftStart(ask.start, config.PLAYER_TIMEZONE);

@@ -13,6 +13,11 @@ export interface CsvDownload {
   pages: AsyncIterable<readonly CsvCell[][]>;
 }
 
+/** The `pages` of a file small enough to be read at once (a batch of codes, a bulk action's result). */
+export async function* onePage(rows: readonly CsvCell[][]): AsyncGenerator<readonly CsvCell[][]> {
+  yield rows;
+}
+
 async function* recordsOf(download: CsvDownload): AsyncGenerator<readonly CsvCell[]> {
   yield download.header;
   for await (const page of download.pages) yield* page;

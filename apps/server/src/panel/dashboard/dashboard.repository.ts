@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { accounts, lines, liveConnections, p2pSessions } from '../../db/schema';
 import type { LineRecord } from '../lines/lines.repository';
+import { notWaitingCode } from '../lines/waiting-codes';
 import { withinScope, type ListScope } from '../scope/caller-scope';
 
 /** Resellers in the scope other than the caller itself (REVENDAS_DELETADOS excluded). */
@@ -35,7 +36,7 @@ export async function countLines(
       fresh: sql<number>`(count(*) filter (where ${lines.createdAt} >= ${newSince}))::int`,
     })
     .from(lines)
-    .where(withinScope(scope, lines.ownerPath));
+    .where(and(withinScope(scope, lines.ownerPath), notWaitingCode(lines.expDate)));
   return { users: row?.users ?? 0, active: row?.active ?? 0, fresh: row?.fresh ?? 0 };
 }
 

@@ -209,6 +209,36 @@ export async function spendCredits(
   return { charged: true, change: { accountId: input.accountId, ...debited } };
 }
 
+/**
+ * Gives back to an account what one of its spends took (an unused activation code cancelled; decision
+ * 0148): one ledger row of kind `refund`. The caller guarantees it happens once, by a state change made
+ * under UPDATE … WHERE in the same transaction; an admin's balance never moves, so it gets nothing.
+ */
+export async function refundCredits(
+  tx: Transaction,
+  input: LedgerReason & { accountId: number; amountCents: number },
+): Promise<{ refunded: boolean; change: BalanceChange }> {
+  assertPositiveCents(input.amountCents);
+  const account = await readOne(tx, input.accountId);
+  if (account.role === 'admin') {
+    const unchanged = { beforeCents: account.creditsCents, afterCents: account.creditsCents };
+    return { refunded: false, change: { accountId: account.id, ...unchanged } };
+  }
+  const credit = await creditAccount(tx, input.accountId, input.amountCents);
+  if (!credit) throw AppError.notFound();
+  await insertLedgerEntries(tx, [
+    {
+      ...reasonColumns(input),
+      kind: 'refund',
+      accountId: input.accountId,
+      counterpartyId: null,
+      amountCents: input.amountCents,
+      step: credit,
+    },
+  ]);
+  return { refunded: true, change: { accountId: input.accountId, ...credit } };
+}
+
 export interface CreditMove {
   kind: 'transfer' | 'mint' | 'burn';
   /** Null when `from` is an admin (a mint: its balance does not move). */

@@ -27,7 +27,7 @@ export type CreateLine = z.output<typeof createLineSchema>;
 export type CreateTrialLine = z.output<typeof createTrialLineSchema>;
 
 /** Trials need the setting on and the trial package usable; otherwise trials are off (403). */
-async function requireTrialPackage(db: Database): Promise<PackageRow> {
+export async function requireTrialPackage(db: Database): Promise<PackageRow> {
   const enabled = (await readSetting(db, 'trial_user_create_enabled')) === 'true';
   const found = await findPackage(db, TRIAL_PACKAGE_ID);
   if (!enabled || !found || !found.active || !found.isTrial) {

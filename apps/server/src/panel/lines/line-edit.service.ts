@@ -77,7 +77,7 @@ export async function setLineEnabled(
   caller: Caller,
   id: number,
   enabled: 0 | 1,
-  tracker: ConnectionTracker,
+  tracker: Pick<ConnectionTracker, 'cut'>,
 ): Promise<LineActionOutcome> {
   let ended: number[] = [];
   const outcome = await runLineAction(db, caller, id, async (tx, line) => {
@@ -101,7 +101,7 @@ export async function deleteLine(
   db: Database,
   caller: Caller,
   id: number,
-  tracker: ConnectionTracker,
+  tracker: Pick<ConnectionTracker, 'cut'>,
 ): Promise<void> {
   const ended = await runInTransaction(db, async (tx) => {
     await lockAccountTree(tx, 'keep');

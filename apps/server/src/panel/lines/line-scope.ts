@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { Caller } from '../auth/caller';
 import { lockAccountTree, tryKeepAccountTree } from '../accounts/account-tree-lock';
 import { foundInScope, inCallerCurrentSubtree, requireAccountInScope } from '../scope/caller-scope';
-import { findLineRecordInScope, type LineRecord } from './lines.repository';
+import { findLineFactsInScope, findLineRecordInScope, type LineRecord } from './lines.repository';
 
 /**
  * The line with this id and its owner's username if the owner is in the caller's subtree, else 404 exactly
@@ -22,6 +22,22 @@ export async function requireLineRecordInScope(
   const inScope = inCallerCurrentSubtree(caller, lines.ownerPath);
   const record = foundInScope(await findLineRecordInScope(db, id, inScope, options.lock ?? false));
   return { line: record.line, ownerUsername: record.ownerUsername };
+}
+
+/**
+ * Of `ids`, the lines of the caller's subtree, in the order asked (a bulk action's preview, decision 0151);
+ * an id out of reach is left out exactly like a missing one.
+ */
+export async function linesInScope(db: Database, caller: Caller, ids: readonly number[]) {
+  const found = await findLineFactsInScope(db, ids, inCallerCurrentSubtree(caller, lines.ownerPath));
+  const byId = new Map(found.map((line) => [line.id, line]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The username of a line of the caller's subtree, or null (missing or out of reach alike). */
+export async function lineUsernameInScope(db: Database, caller: Caller, id: number): Promise<string | null> {
+  const record = await findLineRecordInScope(db, id, inCallerCurrentSubtree(caller, lines.ownerPath), false);
+  return record?.line.username ?? null;
 }
 
 /** requireLineRecordInScope when the owner's username is not needed. */

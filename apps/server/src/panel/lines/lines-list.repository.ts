@@ -23,6 +23,7 @@ import { accounts, lines, type LineRow } from '../../db/schema';
 import { containsPattern } from '../../lib/contains-pattern';
 import { pathWithin, withinScope, type ListScope } from '../scope/caller-scope';
 import type { LineRecord } from './lines.repository';
+import { notWaitingCode } from './waiting-codes';
 
 /**
  * Totals are counted exactly up to this many rows; past it the answer says "mais de 1.000"
@@ -196,6 +197,7 @@ function shapeConditions(shape: ListShape): SQL | undefined {
   const now = sql.placeholder('now');
   return and(
     shape.scope ? pathWithin(lines.ownerPath, sql.placeholder('scope')) : undefined,
+    notWaitingCode(lines.expDate),
     shape.reseller ? eq(lines.resellerId, sql.placeholder('reseller')) : undefined,
     shape.search ? sql`${lineSearchText} ilike ${sql.placeholder('search')}` : undefined,
     shape.expiring
@@ -308,6 +310,31 @@ const exportStatements = new WeakMap<Database, Map<string, ReturnType<typeof bui
 const preparedExportPage = (db: Database, shape: ListShape) =>
   cached(exportStatements, db, shape, () => buildExportPage(db, shape));
 
+/**
+ * Ids of the lines matching the filters, in the list's order (then id), at most `limit` + 1 so the caller
+ * knows whether more matched (decision 0151): the /users list's own conditions, so "every line matching
+ * the filters" is exactly what the list shows, page after page.
+ */
+export async function matchingLineIds(
+  db: Database,
+  filters: LineFilters,
+  orderBy: OrderBy<LineSortField>,
+  limit: number,
+): Promise<number[]> {
+  const shape = shapeOf(filters, orderBy);
+  const direction = orderBy.direction === 'asc' ? asc : desc;
+  const query = db
+    .select({ id: lines.id })
+    .from(lines)
+    .where(shapeConditions(shape))
+    .orderBy(direction(ORDER_COLUMNS[orderBy.field]), direction(lines.id))
+    .limit(sql.placeholder('limit'));
+  const rows = await query
+    .prepare(statementName('lines_ids', query.toSQL().sql))
+    .execute(statementValues(filters, { offset: 0, limit, orderBy }));
+  return rows.map((row) => row.id);
+}
+
 /** Options for searchable selects: lines in scope whose search text contains `search`, by username. */
 export async function searchLineOptions(
   db: Database,
@@ -319,6 +346,7 @@ export async function searchLineOptions(
     .where(
       and(
         withinScope(filters.scope, lines.ownerPath),
+        notWaitingCode(lines.expDate),
         filters.search ? sql`${lineSearchText} ilike ${containsPattern(filters.search)}` : undefined,
       ),
     )

@@ -16,9 +16,13 @@ import { nowSeconds } from '@panel/shared/time/unix-seconds';
 import {
   LINE_TOTAL_CAP,
   listLineRecords,
+  matchingLineIds,
   searchLineOptions,
   type LineFilters,
 } from './lines-list.repository';
+
+/** The /users list's query without its page. */
+export type LineListFilters = Omit<LineListQuery, 'page' | 'per'>;
 
 /**
  * `meta` of a line list (decision 0018). `total_exact: false` always means "more than `total`":
@@ -60,6 +64,20 @@ export function lineFiltersOf(caller: Caller, query: LineFilterQuery, now: numbe
     system: query.system,
     now: fromSeconds(now),
   };
+}
+
+/**
+ * "Every line matching the filters" of a bulk action (decision 0151): the ids /users would list with these
+ * filters and order, the first `limit`, and whether more matched.
+ */
+export async function matchingLines(
+  db: Database,
+  caller: Caller,
+  query: LineListFilters,
+  limit: number,
+): Promise<{ ids: number[]; capped: boolean }> {
+  const ids = await matchingLineIds(db, lineFiltersOf(caller, query, nowSeconds()), query.order_by, limit);
+  return { ids: ids.slice(0, limit), capped: ids.length > limit };
 }
 
 /**

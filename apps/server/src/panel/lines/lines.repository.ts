@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { rowsOf } from '../../db/execute-rows';
 import { accounts, bouquets, lines, settings, type LineRow } from '../../db/schema';
+import { notWaitingCode } from './waiting-codes';
 
 export type NewLineRow = typeof lines.$inferInsert;
 export type LineChanges = Partial<Omit<NewLineRow, 'id' | 'createdAt'>>;
@@ -30,9 +31,27 @@ export async function findLineRecordInScope(
     .select({ line: lines, ownerUsername: accounts.username, treeLocked: treeLock ?? sql<boolean>`true` })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.resellerId))
-    .where(and(eq(lines.id, id), inScope));
+    .where(and(eq(lines.id, id), notWaitingCode(lines.expDate), inScope));
   const [row] = lock ? await query.for('update', { of: lines }) : await query;
   return row;
+}
+
+/** What a bulk action's preview reads of each line among `ids` that `inScope` holds. */
+export async function findLineFactsInScope(
+  db: Database,
+  ids: readonly number[],
+  inScope: SQL | undefined,
+): Promise<Pick<LineRow, 'id' | 'maxConnections' | 'isTrial' | 'system'>[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: lines.id,
+      maxConnections: lines.maxConnections,
+      isTrial: lines.isTrial,
+      system: lines.system,
+    })
+    .from(lines)
+    .where(and(inArray(lines.id, [...ids]), inScope));
 }
 
 export async function insertLine(db: Database, values: NewLineRow): Promise<LineRow> {

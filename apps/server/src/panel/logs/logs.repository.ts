@@ -4,6 +4,7 @@ import type { LogsQuery } from '@panel/shared/logs/log-schemas';
 import { and, asc, count, desc, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { actingApiToken } from '../../lib/acting-api-token';
+import { actingBulkId } from '../../lib/acting-bulk-action';
 import { rowsOf } from '../../db/execute-rows';
 import { accounts, logs, type LogDetails } from '../../db/schema';
 import { accountIdsWithin, type ListScope } from '../scope/caller-scope';
@@ -48,13 +49,17 @@ const signedValue = (entry: NewLogEntry) =>
 export function logInsertSql(entries: readonly NewLogEntry[]): SQL {
   // A request made with an API token names it on every row it writes, whoever writes them (decision 0139).
   const apiTokenName = actingApiToken()?.name ?? null;
+  // A line done by a bulk action names it on its rows (decision 0154).
+  const bulkId = actingBulkId();
+  const detailsOf = (entry: NewLogEntry) =>
+    bulkId === null ? entry.details : { ...entry.details, bulk_id: bulkId };
   const values = entries.map(
     (entry, index) => sql`(${index}::int, ${entry.action}::text, ${entry.type}::text, ${entry.actorId}::int,
       ${entry.targetAccountId ?? null}::int, ${entry.targetUsername ?? null}::text, ${entry.lineId ?? null}::int,
       ${entry.lineUsername ?? null}::text, ${cents(signedValue(entry))}::numeric, ${entry.valueInt ?? null}::int,
       ${cents(entry.actorCredits?.beforeCents)}::numeric, ${cents(entry.actorCredits?.afterCents)}::numeric,
       ${cents(entry.targetCredits?.beforeCents)}::numeric, ${cents(entry.targetCredits?.afterCents)}::numeric,
-      ${entry.details ? JSON.stringify(entry.details) : null}::jsonb)`,
+      ${detailsOf(entry) ? JSON.stringify(detailsOf(entry)) : null}::jsonb)`,
   );
   return sql`
     insert into ${logs} (action, type, actor_id, actor_username, master_id, master_username, target_account_id,

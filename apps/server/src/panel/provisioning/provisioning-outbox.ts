@@ -75,3 +75,20 @@ export async function enqueueProvisioning(
     payload: provisioningPayload(line, event),
   });
 }
+
+/** enqueueProvisioning of one event of many lines, as one statement (a batch of activation codes). */
+export async function enqueueProvisioningOfLines(
+  tx: Transaction,
+  lines: readonly LineRow[],
+  event: ProvisioningEvent,
+): Promise<void> {
+  const rows = lines
+    .filter((line) => isProvisionedSystem(line.system))
+    .map((line) => ({
+      lineId: line.id,
+      system: line.system,
+      event,
+      payload: provisioningPayload(line, event),
+    }));
+  if (rows.length > 0) await tx.insert(provisioningOutbox).values(rows);
+}

@@ -5,7 +5,14 @@ import { moveConnectionPaths, moveConnectionsOfOwner } from '../../delivery/for-
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../lib/contains-pattern';
 import type { Transaction } from '../../db/run-in-transaction';
-import { accounts, catalogRequestRequesters, lines, type AccountRow } from '../../db/schema';
+import { notWaitingCode } from '../lines/waiting-codes';
+import {
+  accounts,
+  activationBatches,
+  catalogRequestRequesters,
+  lines,
+  type AccountRow,
+} from '../../db/schema';
 import { pathWithin, subtreePattern, withinScope, type ListScope } from '../scope/caller-scope';
 
 const master = alias(accounts, 'reseller_master');
@@ -30,7 +37,8 @@ const resellerColumns = {
   // Direct sub-resellers, by the parent_id index; the table has no stored counter to drift.
   subResellersCount: sql<number>`(select count(*)::int from ${accounts} as sub where sub.parent_id = ${accounts.id})`,
   // The reseller's own lines, by the (reseller_id, exp_date) index.
-  clientsCount: sql<number>`(select count(*)::int from ${lines} as owned where owned.reseller_id = ${accounts.id})`,
+  clientsCount: sql<number>`(select count(*)::int from ${lines} as owned where owned.reseller_id = ${accounts.id}
+    and ${notWaitingCode(sql`owned.exp_date`)})`,
 };
 
 function selectResellers(db: Database) {
@@ -196,7 +204,10 @@ export async function moveSubtreePaths(tx: Transaction, oldPath: string, newPath
   await moveConnectionPaths(tx, oldPath, newPath);
 }
 
-/** Hands every line of `fromId` to `to` (a deleted reseller's lines go to REVENDAS_DELETADOS). */
+/**
+ * Hands every line of `fromId` to `to` (a deleted reseller's lines go to REVENDAS_DELETADOS), and its
+ * activation code batches with them (decision 0148).
+ */
 export async function moveOwnedLines(
   tx: Transaction,
   fromId: number,
@@ -204,6 +215,7 @@ export async function moveOwnedLines(
 ): Promise<void> {
   await moveConnectionsOfOwner(tx, fromId, to.path);
   await tx.update(lines).set({ resellerId: to.id, ownerPath: to.path }).where(eq(lines.resellerId, fromId));
+  await tx.update(activationBatches).set({ ownerId: to.id }).where(eq(activationBatches.ownerId, fromId));
 }
 
 export async function setParent(tx: Transaction, id: number, parentId: number): Promise<void> {

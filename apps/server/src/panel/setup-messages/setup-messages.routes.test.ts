@@ -46,7 +46,7 @@ async function addShortLink(
 }
 
 describe('GET /api/users/:id/setup-messages', () => {
-  it('fills the six IPTV apps’ messages with the line’s credentials, expiry, screens and links', async () => {
+  it('fills the six IPTV apps’ and the renewal messages with the line’s credentials, expiry, screens and links', async () => {
     const reseller = await createSignedInAccount(t.app);
     const line = await createLine(t.app, reseller.account, {
       username: 'zap01x',
@@ -65,6 +65,7 @@ describe('GET /api/users/:id/setup-messages', () => {
       'STB',
       'SMARTERS',
       'XCIPTV',
+      'RENEWAL',
     ]);
     for (const message of answer.data) {
       expect(message.text, message.app).toContain('Usuário: zap01x');
@@ -110,8 +111,11 @@ describe('GET /api/users/:id/setup-messages', () => {
     const p2p = await createLine(t.app, reseller.account, { system: 2 });
     const hybrid = await createLine(t.app, reseller.account, { system: 3, macaddr: '00:1A:79:AB:CD:EF' });
     const p2pAnswer = await messagesOf(reseller, p2p.id);
-    expect(p2pAnswer.data).toHaveLength(1);
-    expect(p2pAnswer.data[0]).toMatchObject({ app: 'P2P', qr: null });
+    // Then the renewal message every line has (decision 0152).
+    expect(p2pAnswer.data).toMatchObject([
+      { app: 'P2P', qr: null },
+      { app: 'RENEWAL', qr: null },
+    ]);
     expect(p2pAnswer.phone).toBeNull();
     const [hybridMessage] = (await messagesOf(reseller, hybrid.id)).data;
     expect(hybridMessage?.app).toBe('HYBRID');
@@ -134,7 +138,7 @@ describe('GET /api/users/:id/setup-messages', () => {
     const tree = await createResellerTree(t.app);
     const line = await createLine(t.app, tree.sub.account);
     for (const caller of [tree.master, tree.sub, t.adminToken]) {
-      expect((await messagesOf(caller, line.id)).data).toHaveLength(6);
+      expect((await messagesOf(caller, line.id)).data).toHaveLength(7);
     }
     for (const foreign of [
       await createLine(t.app, tree.master.account),

@@ -13,6 +13,7 @@ import {
   type SetupApp,
 } from '@panel/shared/setup-messages/setup-apps';
 import type { Database } from '../../db/database';
+import type { LineRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../auth/caller';
 import { requireLineInScope } from '../lines/line-scope';
@@ -46,19 +47,36 @@ function requireApp(app: string): SetupApp {
  * packages/shared — filled in for one line of the caller's subtree, and the admin's editing of them.
  */
 export function createSetupMessagesService(db: Database, scheme: 'http' | 'https') {
+  async function render(line: LineRow, apps: readonly SetupApp[], baseUrl: string) {
+    const links = playlistLinks(baseUrl, line.username, line.password);
+    const [edited, shortLinks] = await Promise.all([listEditedTemplates(db), lineShortLinks(db, line.id)]);
+    const bodies = new Map(edited.map((row) => [row.app, row.body]));
+    return apps.map((app) => {
+      const playlist = appPlaylist(app, links, shortLinks, scheme);
+      const template = bodies.get(app) ?? DEFAULT_SETUP_TEMPLATES[app];
+      return { app, text: renderSetupMessage(template, setupValues(line, links, playlist)), qr: playlist };
+    });
+  }
+
   return {
     /** A line outside the subtree answers 404 like a missing one (decision 0031). */
     async forLine(caller: Caller, id: number, baseUrl: string): Promise<LineSetupMessages> {
       const line = await requireLineInScope(db, caller, id);
-      const links = playlistLinks(baseUrl, line.username, line.password);
-      const [edited, shortLinks] = await Promise.all([listEditedTemplates(db), lineShortLinks(db, line.id)]);
-      const bodies = new Map(edited.map((row) => [row.app, row.body]));
-      const data = setupAppsForSystem(line.system).map((app) => {
-        const playlist = appPlaylist(app, links, shortLinks, scheme);
-        const template = bodies.get(app) ?? DEFAULT_SETUP_TEMPLATES[app];
-        return { app, text: renderSetupMessage(template, setupValues(line, links, playlist)), qr: playlist };
-      });
-      return { data, phone: line.phone };
+      return { data: await render(line, setupAppsForSystem(line.system), baseUrl), phone: line.phone };
+    },
+
+    /**
+     * The renewal message of one line (decision 0152): the text its WhatsApp dialog shows under
+     * 'Renovação', with the line's username and phone. Call it with the transaction of the bulk line.
+     */
+    async renewalMessage(
+      caller: Caller,
+      id: number,
+      baseUrl: string,
+    ): Promise<{ username: string; text: string; phone: string | null }> {
+      const line = await requireLineInScope(db, caller, id);
+      const [message] = await render(line, ['RENEWAL'], baseUrl);
+      return { username: line.username, text: message?.text ?? '', phone: line.phone };
     },
 
     async list(): Promise<SetupTemplate[]> {

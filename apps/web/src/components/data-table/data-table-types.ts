@@ -5,6 +5,8 @@ export interface DataTableColumn<Row, S extends string = string> {
   /** Unique in the table; the header gets `data-testid="sort-{id}"` when sortable. */
   id: string;
   header: string;
+  /** What the table's header cell shows instead of `header` (the select-all checkbox of /users). */
+  headerCell?: ReactNode;
   cell: (row: Row) => ReactNode;
   /** The API field a header click sorts by (none → asc → desc → none); absent: not sortable. */
   sortField?: S;

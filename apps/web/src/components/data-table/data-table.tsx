@@ -131,19 +131,20 @@ export function DataTable<Row, S extends string = string>(props: DataTableProps<
                   className={column.stickyEnd ? css.stickyEnd : undefined}
                   aria-sort={headerAriaSort(column, sort)}
                 >
-                  {column.merged ? (
-                    <div className={css.mergedHeader}>
+                  {column.headerCell ??
+                    (column.merged ? (
+                      <div className={css.mergedHeader}>
+                        <HeaderLabel column={column} sort={sort} onSortChange={onSortChange} />
+                        {column.merged.map((inner) => (
+                          <Fragment key={inner.id}>
+                            <span className={css.headerSeparator}> / </span>
+                            <HeaderLabel column={inner} sort={sort} onSortChange={onSortChange} />
+                          </Fragment>
+                        ))}
+                      </div>
+                    ) : (
                       <HeaderLabel column={column} sort={sort} onSortChange={onSortChange} />
-                      {column.merged.map((inner) => (
-                        <Fragment key={inner.id}>
-                          <span className={css.headerSeparator}> / </span>
-                          <HeaderLabel column={inner} sort={sort} onSortChange={onSortChange} />
-                        </Fragment>
-                      ))}
-                    </div>
-                  ) : (
-                    <HeaderLabel column={column} sort={sort} onSortChange={onSortChange} />
-                  )}
+                    ))}
                 </Table.Th>
               ))}
             </Table.Tr>

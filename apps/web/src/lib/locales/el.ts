@@ -14,6 +14,7 @@ export const el: TranslationResource = {
     resellersLogs: 'Αρχεία μεταπωλητών',
     reminders: 'Υπενθυμίσεις',
     domains: 'Τομείς',
+    activationCodes: 'Κωδικοί ενεργοποίησης',
     payments: 'Πληρωμές',
     logs: 'Αρχεία καταγραφής',
     catalogRequests: 'Αιτήματα περιεχομένου',

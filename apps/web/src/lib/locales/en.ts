@@ -14,6 +14,7 @@ export const en: TranslationResource = {
     resellersLogs: 'Reseller logs',
     reminders: 'Reminders',
     domains: 'Domains',
+    activationCodes: 'Activation codes',
     payments: 'Payments',
     logs: 'Logs',
     catalogRequests: 'Content requests',

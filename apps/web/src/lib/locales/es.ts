@@ -14,6 +14,7 @@ export const es: TranslationResource = {
     resellersLogs: 'Registros de revendedores',
     reminders: 'Recordatorios',
     domains: 'Dominios',
+    activationCodes: 'Códigos de activación',
     payments: 'Pagos',
     logs: 'Registros',
     catalogRequests: 'Solicitudes de contenido',

@@ -14,6 +14,7 @@ export const it: TranslationResource = {
     resellersLogs: 'Log dei rivenditori',
     reminders: 'Promemoria',
     domains: 'Domini',
+    activationCodes: 'Codici di attivazione',
     payments: 'Pagamenti',
     logs: 'Log',
     catalogRequests: 'Richieste di contenuti',

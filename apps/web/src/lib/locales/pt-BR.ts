@@ -13,6 +13,7 @@ export const ptBR = {
     resellersLogs: 'Logs de revendas',
     reminders: 'Lembretes',
     domains: 'Domínios',
+    activationCodes: 'Códigos de ativação',
     payments: 'Pagamentos',
     logs: 'Logs',
     catalogRequests: 'Solicitações de conteúdo',

@@ -14,6 +14,7 @@ export const sr: TranslationResource = {
     resellersLogs: 'Zapisi preprodavaca',
     reminders: 'Podsetnici',
     domains: 'Domeni',
+    activationCodes: 'Aktivacioni kodovi',
     payments: 'Plaćanja',
     logs: 'Zapisi',
     catalogRequests: 'Zahtevi za sadržaj',

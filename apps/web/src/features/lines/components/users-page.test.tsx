@@ -96,8 +96,9 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
     expect(await screen.findAllByRole('heading', { name: 'Usuários' })).toHaveLength(1);
     await screen.findAllByTestId('users-table-row');
     // Every column of docs/product/screens.md#users-columns; three pairs share a header so the list fits a
-    // 1366×768 laptop (decision 0073).
+    // 1366×768 laptop (decision 0073). First the bulk selection's checkbox (decision 0151).
     expect(headers()).toEqual([
+      '',
       'Status',
       'Usuário / Senha',
       'Cliente / Mac',
@@ -118,7 +119,7 @@ describe('UsersPage (docs/product/screens.md#users)', () => {
   it('an admin sees the Revenda column and starts on "Todos"', async () => {
     const { calls } = renderPage({ type: 'admin' });
     await screen.findAllByTestId('users-table-row');
-    expect(headers()[1]).toBe('Revenda');
+    expect(headers()[2]).toBe('Revenda');
     expect(screen.getByTestId('line-reseller').textContent).toBe('revenda01');
     expect(listCalls(calls)[0]?.query.has('reseller')).toBe(false);
   });

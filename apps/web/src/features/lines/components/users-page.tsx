@@ -28,6 +28,9 @@ import { LineFiltersBar, lineFilterParams, type LineFilters } from './line-filte
 import type { LineAction } from '@panel/shared/lines/line-action-labels';
 import { LineActionsMenu, LineActionsTrigger } from './line-row-actions';
 import { LinesSpreadsheetMenu } from './spreadsheet/lines-spreadsheet-menu';
+import { selectionColumn } from './bulk/selection-column';
+import { useLineSelection } from './bulk/use-line-selection';
+import { bulkFiltersOf, UsersBulkBar } from './bulk/users-bulk-bar';
 import { CLEANUP_LABEL, LINE_SMALL_TOASTS, LINE_TOASTS, NEW_USER_LABEL, USERS_TITLE } from './line-texts';
 import { useNow } from './use-now';
 import { usersListParams, usersListStorage } from './users-list-request';
@@ -72,7 +75,11 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
   const narrow = useMediaQuery(NARROW_VIEWPORT_QUERY, false, { getInitialValueInEffect: false });
   const now = useNow();
   const list = useListState<LineFilters, LineSortField>(usersListStorage(profile));
-  const { data, isFetching, error, refetch } = useLineList(usersListParams(list, cardMode));
+  const listParams = usersListParams(list, cardMode);
+  const { data, isFetching, error, refetch } = useLineList(listParams);
+  // Bulk actions (decision 0151): the selection lives while the filters and order stay.
+  const bulkFilters = bulkFiltersOf(listParams);
+  const selection = useLineSelection(JSON.stringify(bulkFilters));
   const { data: complements } = useComplements();
 
   // The create dialog: from /users/create, or from a navigation state ({ openCreate } / { quickTest }).
@@ -171,12 +178,15 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
     if (action === 'remove') deleteLine.mutate(line.id, { onSuccess: done(LINE_TOASTS.deleted) });
   };
 
-  const columns = lineColumns({
-    isAdmin,
-    now,
-    packageName: (id) => packageNames.get(id) ?? `Pacote ${id}`,
-    renderActions: (line) => <LineActionsTrigger line={line} />,
-  });
+  const columns = [
+    selectionColumn(selection, data?.data.map((line) => line.id) ?? []),
+    ...lineColumns({
+      isAdmin,
+      now,
+      packageName: (id) => packageNames.get(id) ?? `Pacote ${id}`,
+      renderActions: (line) => <LineActionsTrigger line={line} />,
+    }),
+  ];
 
   const ActionModal = dialog ? LINE_ACTION_MODALS[dialog.action] : undefined;
   const confirmable = dialog && CONFIRMABLE.includes(dialog.action) ? dialog : null;
@@ -207,6 +217,7 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
       }
       filters={<LineFiltersBar filters={list.filters} profile={profile} onChange={list.setFilters} />}
     >
+      <UsersBulkBar selection={selection} rows={data?.data} meta={data?.meta} filters={bulkFilters} />
       <LineActionsMenu offered={OFFERED_LINE_ACTIONS} onAction={handleAction}>
         <DataTable
           {...list.tableControls}
@@ -221,8 +232,8 @@ export function UsersPage({ profile, createOnOpen = false }: UsersPageProps) {
           cardMode={cardMode}
           cardGroupBy={(line) => formatPanelDate(line.exp_date)}
           meta={data?.meta}
-          // Within a 1366×768 laptop's 1074 px beside the sidebar (decision 0073).
-          minWidth={isAdmin ? 1000 : 900}
+          // Within a 1366×768 laptop's 1074 px beside the sidebar (decision 0073), with the checkboxes.
+          minWidth={isAdmin ? 1030 : 930}
         />
       </LineActionsMenu>
       {create && (
