@@ -28,6 +28,7 @@ const RESELLER_LISTS = [
   '/resellers',
   '/resellers/logs',
   '/domains',
+  '/payments',
   '/logs',
   '/requests/catalog',
 ];

@@ -37,6 +37,7 @@ import { logsRoutes } from './panel/logs/logs.routes';
 import { migrationRoutes } from './panel/migration/migration.routes';
 import metrics from './panel/metrics/metrics.plugin';
 import { newsRoutes } from './panel/news/news.routes';
+import payments from './panel/payments/payments.plugin';
 import { onlineRoutes } from './panel/online/online.routes';
 import { onlineActionsRoutes } from './panel/online/online-actions.routes';
 import { panelSettingsRoutes } from './panel/panel-settings/panel-settings.routes';
@@ -207,13 +208,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { db });
   // Every role: the panel's disconnect, block and delete cut relays through it, delivery relays, workers sweep.
   await app.register(connections, { db: deliveryDb, config, countryOf: (ip) => geoIp.countryOf(ip) });
+  // Secrets kept encrypted at rest (decision 0130): one key, a box per purpose; delivery opens none.
+  const secretsKey =
+    panel || workers
+      ? (config.TOTP_ENCRYPTION_KEY ?? (await getOrCreateSecret(db, 'totp_encryption_key')))
+      : '';
   if (panel) {
     const captcha = createCaptchaVerifier(config, signingSecret);
-    // Two-factor sign-in (decisions 0130 to 0135): the secrets' key, the log of security events.
-    const box = createSecretBox(
-      config.TOTP_ENCRYPTION_KEY ?? (await getOrCreateSecret(db, 'totp_encryption_key')),
-      'totp',
-    );
+    // Two-factor sign-in (decisions 0130 to 0135): the secrets' box, the log of security events.
+    const box = createSecretBox(secretsKey, 'totp');
     const securityLog = securityLogOf(db);
     const countryOf = (ip: string) => geoIp.countryOf(ip);
     await app.register(authRoutes, { db, config, captcha, box, securityLog, countryOf });
@@ -266,6 +269,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   if (panel) await app.register(shortLinksRoutes, { db, config });
   if (panel || workers) await app.register(domains, { db, config, routes: panel, worker: workers });
+  if (panel || workers) {
+    // PIX payments (decisions 0160–0166): the resellers' Mercado Pago secrets in a box of their own.
+    const box = createSecretBox(secretsKey, 'payment-accounts');
+    await app.register(payments, { db, config, box, routes: panel, worker: workers });
+  }
   if (panel || delivery) await app.register(domainTokenRoutes, { db: deliveryDb });
   await app.register(staticWeb, { distDir: panel ? config.WEB_DIST_DIR : undefined });
 

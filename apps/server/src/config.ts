@@ -117,8 +117,8 @@ const configSchema = z
     RECAPTCHA_SECRET: optionalText,
     RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
     SIGNING_SECRET: optionalText,
-    // The key the authenticator secrets of two-factor sign-in are encrypted under (decision 0130); unset:
-    // one generated and kept in the database (app_secrets).
+    // The key the authenticator secrets of two-factor sign-in (decision 0130) and the resellers' Mercado Pago
+    // tokens (decision 0161) are encrypted under; unset: one generated and kept in the database (app_secrets).
     TOTP_ENCRYPTION_KEY: optionalText.pipe(z.string().min(16).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
@@ -259,6 +259,18 @@ const configSchema = z
     TMDB_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://image.tmdb.org/t/p/w185'),
     // A search or details call with no complete answer within this many ms fails (502, never a hang).
     TMDB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+    // PIX payments (decisions 0160–0166). Mercado Pago's API (its payments: create, state) and how long a call
+    // may take before it counts as an outage (the charge answers 503, never a hang).
+    MERCADOPAGO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.mercadopago.com'),
+    MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Mercado Pago wants a payer's e-mail on a PIX payment; the panel does not know the customer's (decision 0165).
+    MERCADOPAGO_PAYER_EMAIL: z.email().default('cliente@example.com'),
+    // The panel's public address Mercado Pago posts notifications to (…/api/payments/mercadopago/notifications/
+    // <account>); unset: the origin the reseller's request came to.
+    PAYMENT_NOTIFICATION_BASE_URL: optionalHttpUrl,
+    // How often the payments' worker retries renewals waiting for credits, expires static charges and asks
+    // Mercado Pago about payments it has not told of.
+    PAYMENTS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     // After SIGTERM new requests get 503 (still listening) until none arrived for QUIET ms, then the
     // listener closes; past TIMEOUT ms from the signal the process exits anyway, non-zero (decision 0025).
     SHUTDOWN_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(500),

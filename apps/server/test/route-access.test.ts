@@ -221,6 +221,10 @@ const EXPECTED_TOKEN_WRITES = [
   'lines DELETE /api/users/:id/dreamtv',
   'lines DELETE /api/users/cleanup/expired-trials',
   'lines DELETE /api/users/cleanup/expired-users',
+  // A billing bot charges by PIX and confirms receipts with the lines scope (decision 0160).
+  'lines POST /api/payments/:id/confirm',
+  'lines POST /api/payments/:id/refresh',
+  'lines POST /api/payments/charges',
   'lines POST /api/reminders/:id/sent',
   'lines POST /api/shorturl',
   'lines POST /api/users',
@@ -247,6 +251,7 @@ const EXPECTED_TOKEN_WRITES = [
   'lines POST /api/users/import',
   'lines POST /api/users/import/preview',
   'lines POST /api/users/trial_users',
+  'lines PUT /api/payments/prices',
   'lines PUT /api/reminders/templates/:window',
   'lines PUT /api/users/:id',
   'lines PUT /api/users/:id/dreamtv',

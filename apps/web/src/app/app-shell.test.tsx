@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { newsQueryOptions } from '@/features/news/api/get-news';
+import { paymentAlertsQueryOptions } from '@/features/payments/api/get-payment-alerts';
 import { complementsQueryOptions } from '@/lib/queries/complements-query';
 import { profileQueryOptions } from '@/lib/queries/profile-query';
 import { writeStoredAuth } from '@/lib/auth-storage';
@@ -18,6 +19,7 @@ function renderApp(path: string, type: AccountType = 'reseller', settings: Recor
   queryClient.setQueryData(complementsQueryOptions().queryKey, buildComplements({ settings }));
   queryClient.setQueryData(profileQueryOptions().queryKey, buildProfile({ type, credits: '1234.5' }));
   queryClient.setQueryData(newsQueryOptions().queryKey, { message: '', show_modal_message: false });
+  queryClient.setQueryData(paymentAlertsQueryOptions().queryKey, { renewal_pending: 0 });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   renderWithProviders(<RouterProvider router={router} />, { queryClient });
   return router;
@@ -44,6 +46,7 @@ describe('authenticated shell', () => {
       'Códigos de ativação',
       'Lembretes',
       'Domínios',
+      'Pagamentos',
       'Logs',
       'Remoções de Conteúdo',
       'Transferir revenda',

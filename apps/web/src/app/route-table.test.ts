@@ -49,6 +49,7 @@ describe('route table', () => {
         '/activation-codes',
         '/activation-codes/:id',
         '/activation-codes/:id/print',
+        '/payments',
         '/admin/setup-messages',
         '/admin/news',
         '/catalog/garbage',
@@ -98,6 +99,7 @@ const OPENS: Record<AccountType, string[]> = {
     '/activation-codes',
     '/activation-codes/:id',
     '/activation-codes/:id/print',
+    '/payments',
     '/admin/setup-messages',
     '/admin/news',
     '/catalog/garbage',
@@ -145,6 +147,7 @@ const OPENS: Record<AccountType, string[]> = {
     '/activation-codes',
     '/activation-codes/:id',
     '/activation-codes/:id/print',
+    '/payments',
   ],
 };
 

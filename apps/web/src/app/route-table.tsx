@@ -108,6 +108,7 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
   'activation-codes': lazyScreen(() =>
     import('./routes/activation-codes-routes').then((m) => ({ default: m.ActivationCodesRoute })),
   ),
+  payments: lazyScreen(() => import('./routes/payments-routes').then((m) => ({ default: m.PaymentsRoute }))),
   'setup-messages': lazyScreen(() =>
     import('@/features/setup-messages/components/setup-templates-page').then((m) => ({
       default: m.SetupTemplatesPage,

@@ -128,6 +128,15 @@ export const SIDEBAR_MENU = [
     target: route(paths.domains),
     built: true,
   },
+  // Decision 0160: the customers' PIX payments and how the reseller receives them.
+  {
+    id: 'payments',
+    label: 'payments',
+    icon: 'payments',
+    audience: 'adminOrReseller',
+    target: route(paths.payments),
+    built: true,
+  },
   { id: 'logs', label: 'logs', icon: 'logs', audience: 'everyone', target: route(paths.logs), built: true },
   {
     id: 'catalog-requests',

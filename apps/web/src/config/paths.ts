@@ -30,6 +30,8 @@ export const paths = {
   catalogGarbage: '/catalog/garbage',
   reminders: '/reminders',
   domains: '/domains',
+  /** 'Pagamentos' and its 'Recebimentos' tab (decision 0160). */
+  payments: '/payments',
   domainsCreate: '/domains/create',
   /** Decisions 0145–0149: batches of activation codes; a batch is /activation-codes/:id, its sheet …/print. */
   activationCodes: '/activation-codes',

@@ -13,6 +13,7 @@ export const LINE_ACTIONS = [
   'renew-month',
   'renew-package',
   'renew-calendar',
+  'pix-charge',
   'add-days',
   'expiry-2359',
   'manage-screens',
@@ -36,6 +37,8 @@ export const LINE_ACTION_LABELS: Record<LineAction, string> = {
   'renew-month': 'Renovar 1 mês',
   'renew-package': 'Renovar por pacote',
   'renew-calendar': 'Renovar por calendário',
+  // The customer pays its renewal by PIX to the reseller (decision 0160).
+  'pix-charge': 'Cobrar por PIX',
   'add-days': 'Adicionar dias',
   'expiry-2359': 'Vencimento às 23:59',
   'manage-screens': 'Gerenciar telas',

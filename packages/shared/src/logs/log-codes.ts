@@ -1,6 +1,7 @@
 /**
  * Log action and type codes of docs/product/constants.md#log-codes with their Portuguese labels, plus `add_days` and `expiry_2359`
- * (decision 0026: the P2P extension and the 23:59 change are not renewals), `line_moved` and `bulk` (decision 0154). The server stores the
+ * (decision 0026: the P2P extension and the 23:59 change are not renewals), `line_moved` and `bulk` (decision 0154) and
+ * `renewed_pix` (decision 0164). The server stores the
  * codes; the panel shows the labels (GET /api/logs/options serves the same lists).
  */
 export const LOG_ACTION_LABELS = {
@@ -13,6 +14,8 @@ export const LOG_ACTION_LABELS = {
   transfer_reseller: 'TRANSF. REVENDA',
   renewed: 'RENOVAÇÃO',
   renewed_calendar: 'RENOVAÇÃO CALENDÁRIO',
+  // A renewal the line's customer paid by PIX (decision 0164): the reseller's credits, its own log code.
+  renewed_pix: 'RENOVAÇÃO PAGA PELO CLIENTE (PIX)',
   add_days: 'ADICIONAR DIAS',
   expiry_2359: 'VENCIMENTO 23:59',
   update_screen: 'ALTERAR TELAS',

@@ -27,6 +27,7 @@ describe('log codes', () => {
         'unblock',
         'renewed',
         'renewed_calendar',
+        'renewed_pix',
         'update_screen',
         'update_username',
         'update_password',

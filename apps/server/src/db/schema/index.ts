@@ -20,3 +20,4 @@ export * from './api-tokens';
 export * from './reminders';
 export * from './activation-codes';
 export * from './bulk-actions';
+export * from './payments';

@@ -69,68 +69,90 @@ export async function runLineAction(
   }
 }
 
-async function runLineActionOnce(
+function runLineActionOnce(
   db: Database,
   caller: Caller,
   id: number,
   plan: PlanLineAction,
   waitForTree: boolean,
 ): Promise<LineActionOutcome> {
-  return runInTransaction(db, async (tx) => {
-    const { line: before, ownerUsername } = await requireLineRecordForAction(tx, caller, id, waitForTree);
-    const planned = await plan(tx, before);
-    const costCents = planned.changes ? (planned.costCents ?? 0) : 0;
-    const type = lineLogType(before);
-    const target = before.resellerId === caller.id ? {} : { targetAccountId: before.resellerId };
-    const spent = await spendCredits(tx, {
-      accountId: caller.id,
-      role: caller.role,
-      amountCents: costCents,
-      actorId: caller.id,
-      // The ledger row (if any) carries the action of the first log row, which carries the price.
-      action: planned.logs[0]?.action ?? 'renewed',
-      type,
-      lineId: before.id,
-      ...target,
-    });
-    if (!planned.changes)
-      return { line: toLine(before, ownerUsername), chargedCents: 0, balanceCents: spent.change.afterCents };
-    // The line is locked: after the update it is `before` with the changes, so its log rows and outbox rows
-    // are written by the same statement as the update (an empty change set, a resync, only writes those).
-    const after = { ...before, ...definedOnly(planned.changes) } as LineRow;
-    const logs = planned.logs.map((log, index): NewLogEntry => {
-      const charged = index === 0 && spent.charged;
-      return {
-        action: log.action,
-        type,
-        actorId: caller.id,
-        ...(target.targetAccountId ? { ...target, targetUsername: ownerUsername } : {}),
-        lineId: before.id,
-        lineUsername: after.username,
-        valueCents: charged ? costCents : null,
-        valueInt: log.valueInt ?? null,
-        actorCredits: charged ? spent.change : null,
-        details: index === 0 && costCents > 0 ? { ...log.details, price: fromCents(costCents) } : log.details,
-      };
-    });
-    const outbox = provisioningInsertSql(tx, after, planned.provisioning ?? []);
-    // The external panel hears of the line's own events, not of a service it leaves (decision 0060).
-    const sync = lineSyncInsertSql(
-      (planned.provisioning ?? [])
-        .filter((step) => step.system === undefined)
-        .map(({ event }) => ({ line: after, event })),
-    );
-    await updateLineWith(tx, before, planned.changes, [
-      ...(logs.length > 0 ? [recordLogsSql(logs)] : []),
-      ...(outbox ? [outbox] : []),
-      ...(sync ? [sync] : []),
-    ]);
+  return runInTransaction(db, (tx) => applyLineAction(tx, caller, id, plan, waitForTree));
+}
+
+/**
+ * runLineAction inside a transaction the caller already opened, whose other writes commit or roll back with
+ * the action's (a paid PIX payment's renewal, decision 0164). It waits for the account-tree lock before it
+ * touches the line, the order a reshape takes them in, so it never has to start again.
+ */
+export function runLineActionInTransaction(
+  tx: Transaction,
+  caller: Caller,
+  id: number,
+  plan: PlanLineAction,
+): Promise<LineActionOutcome> {
+  return applyLineAction(tx, caller, id, plan, true);
+}
+
+async function applyLineAction(
+  tx: Transaction,
+  caller: Caller,
+  id: number,
+  plan: PlanLineAction,
+  waitForTree: boolean,
+): Promise<LineActionOutcome> {
+  const { line: before, ownerUsername } = await requireLineRecordForAction(tx, caller, id, waitForTree);
+  const planned = await plan(tx, before);
+  const costCents = planned.changes ? (planned.costCents ?? 0) : 0;
+  const type = lineLogType(before);
+  const target = before.resellerId === caller.id ? {} : { targetAccountId: before.resellerId };
+  const spent = await spendCredits(tx, {
+    accountId: caller.id,
+    role: caller.role,
+    amountCents: costCents,
+    actorId: caller.id,
+    // The ledger row (if any) carries the action of the first log row, which carries the price.
+    action: planned.logs[0]?.action ?? 'renewed',
+    type,
+    lineId: before.id,
+    ...target,
+  });
+  if (!planned.changes)
+    return { line: toLine(before, ownerUsername), chargedCents: 0, balanceCents: spent.change.afterCents };
+  // The line is locked: after the update it is `before` with the changes, so its log rows and outbox rows
+  // are written by the same statement as the update (an empty change set, a resync, only writes those).
+  const after = { ...before, ...definedOnly(planned.changes) } as LineRow;
+  const logs = planned.logs.map((log, index): NewLogEntry => {
+    const charged = index === 0 && spent.charged;
     return {
-      line: toLine(after, ownerUsername),
-      chargedCents: spent.charged ? costCents : 0,
-      balanceCents: spent.change.afterCents,
+      action: log.action,
+      type,
+      actorId: caller.id,
+      ...(target.targetAccountId ? { ...target, targetUsername: ownerUsername } : {}),
+      lineId: before.id,
+      lineUsername: after.username,
+      valueCents: charged ? costCents : null,
+      valueInt: log.valueInt ?? null,
+      actorCredits: charged ? spent.change : null,
+      details: index === 0 && costCents > 0 ? { ...log.details, price: fromCents(costCents) } : log.details,
     };
   });
+  const outbox = provisioningInsertSql(tx, after, planned.provisioning ?? []);
+  // The external panel hears of the line's own events, not of a service it leaves (decision 0060).
+  const sync = lineSyncInsertSql(
+    (planned.provisioning ?? [])
+      .filter((step) => step.system === undefined)
+      .map(({ event }) => ({ line: after, event })),
+  );
+  await updateLineWith(tx, before, planned.changes, [
+    ...(logs.length > 0 ? [recordLogsSql(logs)] : []),
+    ...(outbox ? [outbox] : []),
+    ...(sync ? [sync] : []),
+  ]);
+  return {
+    line: toLine(after, ownerUsername),
+    chargedCents: spent.charged ? costCents : 0,
+    balanceCents: spent.change.afterCents,
+  };
 }
 
 function definedOnly<T extends object>(changes: T): Partial<T> {

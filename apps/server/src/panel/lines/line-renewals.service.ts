@@ -10,9 +10,9 @@ import { LINE_MESSAGES } from '@panel/shared/lines/line-messages';
 import { addPanelMonths, checkCalendarDate, expiryAt2359 } from '@panel/shared/lines/panel-calendar';
 import { toCents } from '@panel/shared/money/credits';
 import type { Database } from '../../db/database';
-import type { LineRow } from '../../db/schema';
+import type { LineRow, LogDetails } from '../../db/schema';
 import type { Caller } from '../auth/caller';
-import { runLineAction, type LineActionOutcome } from './line-action-runner';
+import { runLineAction, type LineActionOutcome, type PlanLineAction } from './line-action-runner';
 import { lineRefusal } from './line-errors';
 import { requireSalePackage } from './line-identity';
 import { actionsOf, expSeconds, fromSeconds } from './line-view';
@@ -76,6 +76,38 @@ export function renewOneMonth(
   });
 }
 
+/** How a renewal by package is logged: by the panel ('renewed'), or paid by the line's customer (decision 0164). */
+export interface PackageRenewalOptions extends RenewalOptions {
+  action?: 'renewed' | 'renewed_pix';
+  /** More for the log row (the payment's reference). */
+  details?: LogDetails;
+}
+
+/** The package's months for its official credits × screens, decided on the locked line. */
+export function packageRenewalPlan(packageId: number, options: PackageRenewalOptions): PlanLineAction {
+  return async (tx, line) => {
+    const pkg = await requireSalePackage(tx, packageId, line.system);
+    const newExp = addPanelMonths(renewalBase(line, nowSeconds()), pkg.officialDuration);
+    return {
+      changes: renewalChanges(line, newExp, options.convertTrial, pkg.id),
+      costCents: renewByPackageCents(toCents(pkg.officialCredits), line.maxConnections),
+      logs: [
+        {
+          action: options.action ?? 'renewed',
+          valueInt: pkg.officialDuration,
+          details: {
+            package_id: pkg.id,
+            months: pkg.officialDuration,
+            ...expiryDetails(line, newExp),
+            ...options.details,
+          },
+        },
+      ],
+      provisioning: [{ event: 'renewed' }],
+    };
+  };
+}
+
 /** POST /:id/renew-package { package_id }: the package's months for its official credits × screens. */
 export function renewByPackage(
   db: Database,
@@ -84,22 +116,7 @@ export function renewByPackage(
   packageId: number,
   options: RenewalOptions,
 ): Promise<LineActionOutcome> {
-  return runLineAction(db, caller, id, async (tx, line) => {
-    const pkg = await requireSalePackage(tx, packageId, line.system);
-    const newExp = addPanelMonths(renewalBase(line, nowSeconds()), pkg.officialDuration);
-    return {
-      changes: renewalChanges(line, newExp, options.convertTrial, pkg.id),
-      costCents: renewByPackageCents(toCents(pkg.officialCredits), line.maxConnections),
-      logs: [
-        {
-          action: 'renewed',
-          valueInt: pkg.officialDuration,
-          details: { package_id: pkg.id, months: pkg.officialDuration, ...expiryDetails(line, newExp) },
-        },
-      ],
-      provisioning: [{ event: 'renewed' }],
-    };
-  });
+  return runLineAction(db, caller, id, packageRenewalPlan(packageId, options));
 }
 
 /**

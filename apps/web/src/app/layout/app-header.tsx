@@ -4,6 +4,7 @@ import type { AccountType } from '@panel/shared/profile/profile-schema';
 import { CreditBalance } from '@/features/profile/components/credit-balance';
 import { ThemeSwitch } from '@/features/profile/components/theme-switch';
 import { ReleasesButton } from '@/features/releases/components/releases-button';
+import { RenewalsPendingButton } from '@/features/payments/components/payment-alerts';
 import { SIDEBAR_BREAKPOINT } from '../theme';
 import { LanguageMenu } from './language-menu';
 import { SettingsMenu } from './settings-menu';
@@ -47,6 +48,11 @@ export function AppHeader({
       </Group>
       <Group gap="xs" wrap="nowrap">
         <CreditBalance />
+        {/* Paid renewals waiting for credits (decision 0164): admins and resellers receive payments. */}
+        <RenewalsPendingButton
+          enabled={accountType === 'admin' || accountType === 'reseller'}
+          label={t('topbar.renewalsPending')}
+        />
         <ReleasesButton label={t('topbar.contentUpdates')} />
         <ThemeSwitch />
         <LanguageMenu />

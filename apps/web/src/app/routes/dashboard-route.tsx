@@ -1,8 +1,10 @@
+import { Stack } from '@mantine/core';
 import { lazyModal } from '@/components/lazy-modal';
 import { PageLoader } from '@/components/page-loader';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { PublisherDashboard } from '@/features/dashboard/components/publisher-dashboard';
 import type { RenewalDialogs } from '@/features/dashboard/components/renewal-dialogs';
+import { RenewalsPendingAlert } from '@/features/payments/components/payment-alerts';
 import { useProfile } from '@/lib/queries/profile-query';
 
 /**
@@ -21,7 +23,8 @@ const RENEWAL_DIALOGS: RenewalDialogs = {
 };
 
 /**
- * The dashboard is composed here: the profile from lib/queries, the renewals from the lines feature. The
+ * The dashboard is composed here: the profile from lib/queries, the renewals from the lines feature, the
+ * payments' warning of renewals waiting for credits. The
  * role decides which one (decision 0068): a publisher's is its catalog work, so nothing is painted or
  * asked for before the profile says who is signed in (it was asked for at start, decision 0020).
  */
@@ -29,5 +32,11 @@ export function DashboardRoute() {
   const { data: profile, isPending } = useProfile();
   if (isPending) return <PageLoader />;
   if (profile?.type === 'publisher') return <PublisherDashboard profile={profile} />;
-  return <DashboardPage profile={profile} renewalDialogs={RENEWAL_DIALOGS} />;
+  // Paid renewals waiting for credits are told at once, above everything (decision 0164).
+  return (
+    <Stack gap="md">
+      <RenewalsPendingAlert enabled={profile !== undefined} />
+      <DashboardPage profile={profile} renewalDialogs={RENEWAL_DIALOGS} />
+    </Stack>
+  );
 }

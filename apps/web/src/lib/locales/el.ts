@@ -15,6 +15,7 @@ export const el: TranslationResource = {
     reminders: 'Υπενθυμίσεις',
     domains: 'Τομείς',
     activationCodes: 'Κωδικοί ενεργοποίησης',
+    payments: 'Πληρωμές',
     logs: 'Αρχεία καταγραφής',
     catalogRequests: 'Αιτήματα περιεχομένου',
     catalogRequestsCreate: 'Νέο αίτημα',
@@ -47,5 +48,6 @@ export const el: TranslationResource = {
     openMenu: 'Άνοιγμα μενού',
     collapseSidebar: 'Σύμπτυξη μενού',
     contentUpdates: 'Νέα',
+    renewalsPending: 'Πληρωμένες ανανεώσεις σε αναμονή πιστώσεων',
   },
 };

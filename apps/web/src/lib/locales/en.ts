@@ -15,6 +15,7 @@ export const en: TranslationResource = {
     reminders: 'Reminders',
     domains: 'Domains',
     activationCodes: 'Activation codes',
+    payments: 'Payments',
     logs: 'Logs',
     catalogRequests: 'Content requests',
     catalogRequestsCreate: 'New request',
@@ -47,5 +48,6 @@ export const en: TranslationResource = {
     openMenu: 'Open menu',
     collapseSidebar: 'Collapse menu',
     contentUpdates: "What's new",
+    renewalsPending: 'Paid renewals waiting for credits',
   },
 };

@@ -15,6 +15,7 @@ export const es: TranslationResource = {
     reminders: 'Recordatorios',
     domains: 'Dominios',
     activationCodes: 'Códigos de activación',
+    payments: 'Pagos',
     logs: 'Registros',
     catalogRequests: 'Solicitudes de contenido',
     catalogRequestsCreate: 'Nueva solicitud',
@@ -47,5 +48,6 @@ export const es: TranslationResource = {
     openMenu: 'Abrir menú',
     collapseSidebar: 'Contraer menú',
     contentUpdates: 'Novedades',
+    renewalsPending: 'Renovaciones pagadas esperando créditos',
   },
 };

@@ -15,6 +15,7 @@ export const it: TranslationResource = {
     reminders: 'Promemoria',
     domains: 'Domini',
     activationCodes: 'Codici di attivazione',
+    payments: 'Pagamenti',
     logs: 'Log',
     catalogRequests: 'Richieste di contenuti',
     catalogRequestsCreate: 'Nuova richiesta',
@@ -47,5 +48,6 @@ export const it: TranslationResource = {
     openMenu: 'Apri menu',
     collapseSidebar: 'Comprimi menu',
     contentUpdates: 'Novità',
+    renewalsPending: 'Rinnovi pagati in attesa di crediti',
   },
 };

@@ -14,6 +14,7 @@ export const ptBR = {
     reminders: 'Lembretes',
     domains: 'Domínios',
     activationCodes: 'Códigos de ativação',
+    payments: 'Pagamentos',
     logs: 'Logs',
     catalogRequests: 'Solicitações de conteúdo',
     catalogRequestsCreate: 'Nova solicitação',
@@ -46,6 +47,7 @@ export const ptBR = {
     openMenu: 'Abrir menu',
     collapseSidebar: 'Recolher menu',
     contentUpdates: 'Novidades',
+    renewalsPending: 'Renovações pagas aguardando créditos',
   },
 };
 

@@ -15,6 +15,7 @@ export const sr: TranslationResource = {
     reminders: 'Podsetnici',
     domains: 'Domeni',
     activationCodes: 'Aktivacioni kodovi',
+    payments: 'Plaćanja',
     logs: 'Zapisi',
     catalogRequests: 'Zahtevi za sadržaj',
     catalogRequestsCreate: 'Novi zahtev',
@@ -47,5 +48,6 @@ export const sr: TranslationResource = {
     openMenu: 'Otvori meni',
     collapseSidebar: 'Skupi meni',
     contentUpdates: 'Novosti',
+    renewalsPending: 'Plaćene obnove čekaju kredite',
   },
 };

@@ -23,3 +23,14 @@ export async function refreshAfterPaidLineAction(queryClient: QueryClient): Prom
     queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.profile }),
   ]);
 }
+
+/**
+ * After a payment changed (a charge started, a receipt confirmed, a state asked): the payments and their
+ * alerts, and, since a confirmation may have renewed a line and spent credits, what a paid action refreshes.
+ */
+export async function refreshAfterPayment(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    refreshAfterPaidLineAction(queryClient),
+    queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.payments }),
+  ]);
+}

@@ -10,4 +10,6 @@ export const QUERY_ROOTS = {
   lines: ['lines'],
   /** Every dashboard query (counters and 'Próximos vencimentos'). */
   dashboard: ['dashboard'],
+  /** Every payments query: 'Pagamentos', its totals, the alerts of the top bar and the dashboard. */
+  payments: ['payments'],
 } as const;

@@ -19,6 +19,7 @@ export const LINE_ACTION_MODALS: Partial<Record<LineAction, ComponentType<LineAc
   'renew-calendar': lazyModal(() =>
     import('./actions/renew-by-calendar-modal').then((m) => m.RenewByCalendarModal),
   ),
+  'pix-charge': lazyModal(() => import('./actions/pix-charge-modal').then((m) => m.PixChargeModal)),
   'add-days': lazyModal(() => import('./actions/add-days-modal').then((m) => m.AddDaysModal)),
   'manage-screens': lazyModal(() =>
     import('./actions/manage-screens-modal').then((m) => m.ManageScreensModal),

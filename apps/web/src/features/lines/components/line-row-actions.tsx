@@ -35,6 +35,8 @@ export function availableLineActions(
     'renew-month': true,
     'renew-package': true,
     'renew-calendar': rules.renewByCalendar,
+    // Every line may be charged; the dialog says when the line is not the caller's own (decision 0160).
+    'pix-charge': true,
     'add-days': rules.addDays,
     'expiry-2359': rules.setExpiry2359,
     'manage-screens': rules.manageScreens,

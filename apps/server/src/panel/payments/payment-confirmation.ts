@@ -1,0 +1,104 @@
+import type { RenewalPendingReason } from '@panel/shared/payments/payments-api';
+import { fromCents, toCents } from '@panel/shared/money/credits';
+import type { Database } from '../../db/database';
+import { runInTransaction, type Transaction } from '../../db/run-in-transaction';
+import type { PaymentRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Caller } from '../auth/caller';
+import { findAccountById } from '../accounts/accounts.repository';
+import { InsufficientCreditsError } from '../ledger/ledger.service';
+import { runLineActionInTransaction } from '../lines/line-action-runner';
+import { packageRenewalPlan } from '../lines/line-renewals.service';
+import { recordPaymentReceived } from '../reseller-webhook/reseller-events';
+import { claimPaid, lockRenewalPending, markRenewal } from './payments.repository';
+
+/**
+ * What a paid payment does (decision 0164), in one transaction: the state moves to paid (only from a state
+ * still waiting: the second of two notifications finds nothing to move and renews nothing), then the line
+ * is renewed by the package through the renewal service, charged to the reseller that received the money
+ * at its normal credit price, logged 'renewed_pix'. Without the credits the payment stays 'Pago, renovação
+ * pendente' and the renewal is tried again when credits arrive.
+ */
+
+type RenewalOutcome = { renewed: true } | { renewed: false; reason: RenewalPendingReason };
+
+/** The renewal a payment paid for, inside the payment's transaction; a refusal is an outcome, not an error. */
+async function renewPaidLine(tx: Transaction, payment: PaymentRow): Promise<RenewalOutcome> {
+  if (payment.purpose !== 'line_renewal' || payment.lineId === null || payment.packageId === null) {
+    throw new Error(`payment ${payment.id} renews no line`);
+  }
+  const owner = await findAccountById(tx, payment.accountId);
+  if (!owner) return { renewed: false, reason: 'renewal_refused' };
+  // The reseller that received the money renews, as if it had renewed from the panel itself.
+  const reseller: Caller = {
+    id: owner.id,
+    username: owner.username,
+    role: owner.role,
+    path: owner.path,
+    tokenHash: '',
+  };
+  try {
+    await runLineActionInTransaction(
+      tx,
+      reseller,
+      payment.lineId,
+      // The customer paid for the package: a trial becomes a normal line with it (decision 0027's confirmation).
+      packageRenewalPlan(payment.packageId, {
+        convertTrial: true,
+        action: 'renewed_pix',
+        details: { payment: payment.reference },
+      }),
+    );
+    return { renewed: true };
+  } catch (error) {
+    // The debit is one conditional statement and nothing was written before it: the transaction goes on.
+    if (error instanceof InsufficientCreditsError) return { renewed: false, reason: 'insufficient_credits' };
+    // The line left the reseller (removed, transferred) or its package is no longer sold.
+    if (error instanceof AppError && error.statusCode < 500)
+      return { renewed: false, reason: 'renewal_refused' };
+    throw error;
+  }
+}
+
+/** The reseller's webhook hears of the money in the payment's own transaction, once (decision 0170). */
+async function tellReseller(tx: Transaction, payment: PaymentRow): Promise<void> {
+  const owner = await findAccountById(tx, payment.accountId);
+  if (!owner) return;
+  await recordPaymentReceived(tx, {
+    reseller: { id: owner.id, username: owner.username },
+    paymentId: payment.reference,
+    amount: fromCents(toCents(payment.amount)),
+    credits: null,
+    lineId: payment.lineId,
+    method: payment.provider === 'mercadopago' ? 'Mercado Pago' : 'PIX',
+    paidAt: payment.paidAt ?? new Date(),
+  });
+}
+
+/**
+ * The money of `paymentId` arrived (a provider's approval, or the reseller confirming a static PIX):
+ * renews once whoever calls it and however often. Answers the payment as it is afterwards, or undefined
+ * when it was not waiting (already paid, refunded).
+ */
+export function confirmPayment(
+  db: Database,
+  paymentId: number,
+  confirmedBy: number | null,
+): Promise<PaymentRow | undefined> {
+  return runInTransaction(db, async (tx) => {
+    const claimed = await claimPaid(tx, paymentId, confirmedBy);
+    if (!claimed) return undefined;
+    const paid = await markRenewal(tx, claimed.id, await renewPaidLine(tx, claimed));
+    await tellReseller(tx, paid);
+    return paid;
+  });
+}
+
+/** A paid renewal that waited for credits, tried again; undefined when it no longer waits. */
+export function retryRenewal(db: Database, paymentId: number): Promise<PaymentRow | undefined> {
+  return runInTransaction(db, async (tx) => {
+    const waiting = await lockRenewalPending(tx, paymentId);
+    if (!waiting) return undefined;
+    return markRenewal(tx, waiting.id, await renewPaidLine(tx, waiting));
+  });
+}
