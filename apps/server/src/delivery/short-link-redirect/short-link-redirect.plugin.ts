@@ -1,4 +1,5 @@
 import { playlistLinks } from '@panel/shared/content/playlist-links';
+import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-api';
 import { DOMAIN_TOKEN_PATH } from '@panel/shared/domains/domains-api';
 import { SHORT_LINK_TARGET } from '@panel/shared/domains/short-link-types';
 import { SHORT_LINK_MESSAGES } from '@panel/shared/domains/short-links-api';
@@ -25,10 +26,15 @@ const SS_PREFIX = 'ss.';
 
 /**
  * What a reseller's domain serves besides its short links (decision 0069): what customers' apps load —
- * the player API, playlists, the guide, the stream URLs and proxied HLS — and the verification token file.
+ * the player API, playlists, the guide, the stream URLs and proxied HLS — the verification token file, and
+ * the customer page with its API and files (decision 0175).
  */
-const DELIVERY_PATHS: ReadonlySet<string> = new Set<string>([...PLAYER_PATHS, DOMAIN_TOKEN_PATH]);
-const DELIVERY_PREFIXES = ['/live/', '/movie/', '/series/', '/hls/'];
+const DELIVERY_PATHS: ReadonlySet<string> = new Set<string>([
+  ...PLAYER_PATHS,
+  DOMAIN_TOKEN_PATH,
+  CUSTOMER_PAGE_PATH,
+]);
+const DELIVERY_PREFIXES = ['/live/', '/movie/', '/series/', '/hls/', `${CUSTOMER_PAGE_PATH}/`];
 
 function isDeliveryPath(path: string): boolean {
   return DELIVERY_PATHS.has(path) || DELIVERY_PREFIXES.some((prefix) => path.startsWith(prefix));
