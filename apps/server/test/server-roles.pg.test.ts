@@ -204,6 +204,14 @@ describe.skipIf(!pgServer)('server roles: one panel process, two delivery proces
     expect(signInThere.status).toBe(404);
     expect((await callServer(delivery, 'GET', '/api/profile', { token: adminToken })).status).toBe(404);
     expect((await callServer(delivery, 'GET', '/dashboard')).status).toBe(404);
+    expect((await callServer(delivery, 'GET', '/api/profile/branding', { token: adminToken })).status).toBe(
+      404,
+    );
+    // The customer page's API answers on both, wherever a reseller's domain points (decision 0179).
+    for (const node of [panel, delivery]) {
+      expect((await callServer(node, 'GET', '/cliente/api/brand')).status).toBe(200);
+      expect((await callServer(node, 'GET', '/cliente/api/me')).status).toBe(401);
+    }
     // The panel process serves no customer's app.
     expect((await callServer(panel, 'GET', '/player_api.php?username=a&password=b')).status).toBe(404);
     expect((await callServer(panel, 'GET', '/get.php?username=a&password=b')).status).toBe(404);
