@@ -70,6 +70,7 @@ import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
 import rejectNul from './plugins/reject-nul';
 import securityHeaders from './plugins/security-headers';
+import staticCustomer from './plugins/static-customer';
 import staticWeb from './plugins/static-web';
 
 declare module 'fastify' {
@@ -275,6 +276,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(payments, { db, config, box, routes: panel, worker: workers });
   }
   if (panel || delivery) await app.register(domainTokenRoutes, { db: deliveryDb });
+  // The customer page's files and page (decision 0180): with the panel, which answers its API.
+  if (panel) await app.register(staticCustomer, { distDir: config.CUSTOMER_DIST_DIR });
   await app.register(staticWeb, { distDir: panel ? config.WEB_DIST_DIR : undefined });
 
   await app.ready();
