@@ -21,6 +21,7 @@ import { authRoutes } from './panel/auth/auth.routes';
 import { catalogRoutes } from './panel/catalog/catalog.routes';
 import { catalogRequestsRoutes } from './panel/catalog-requests/catalog-requests.routes';
 import connections from './delivery/connections/connections.plugin';
+import customerPage from './panel/customer-page/customer-page.plugin';
 import { complementsRoutes } from './panel/complements/complements.routes';
 import contentSources from './panel/content-sources/content-sources.plugin';
 import domains from './panel/domains/domains.plugin';
@@ -209,11 +210,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { db });
   // Every role: the panel's disconnect, block and delete cut relays through it, delivery relays, workers sweep.
   await app.register(connections, { db: deliveryDb, config, countryOf: (ip) => geoIp.countryOf(ip) });
-  // Secrets kept encrypted at rest (decision 0130): one key, a box per purpose; delivery opens none.
-  const secretsKey =
-    panel || workers
-      ? (config.TOTP_ENCRYPTION_KEY ?? (await getOrCreateSecret(db, 'totp_encryption_key')))
-      : '';
+  // Secrets kept encrypted at rest (decision 0130): one key, a box per purpose. Delivery opens only the
+  // payment accounts' box, for the customer page's renewals (decision 0179).
+  const secretsKey = config.TOTP_ENCRYPTION_KEY ?? (await getOrCreateSecret(db, 'totp_encryption_key'));
   if (panel) {
     const captcha = createCaptchaVerifier(config, signingSecret);
     // Two-factor sign-in (decisions 0130 to 0135): the secrets' box, the log of security events.
@@ -274,6 +273,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // PIX payments (decisions 0160–0166): the resellers' Mercado Pago secrets in a box of their own.
     const box = createSecretBox(secretsKey, 'payment-accounts');
     await app.register(payments, { db, config, box, routes: panel, worker: workers });
+  }
+  // The customer page's API answers wherever a reseller's domain may point (decision 0179).
+  if (panel || delivery) {
+    await app.register(customerPage, {
+      db,
+      config,
+      box: createSecretBox(secretsKey, 'payment-accounts'),
+      signingSecret,
+      panelRoutes: panel,
+    });
   }
   if (panel || delivery) await app.register(domainTokenRoutes, { db: deliveryDb });
   // The customer page's files and page (decision 0180): with the panel, which answers its API.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETUP_APPS } from '../setup-messages/setup-apps';
 import { PAYMENT_STATES } from '../payments/payments-api';
+import { brazilianWhatsapp } from './brand-whatsapp';
 import { CUSTOMER_PAGE_MESSAGES } from './customer-page-messages';
 
 /**
@@ -159,7 +160,15 @@ export const brandingInputSchema = z.object({
     .trim()
     .regex(/^#[0-9a-fA-F]{6}$/, CUSTOMER_PAGE_MESSAGES.brandColorInvalid)
     .or(z.literal('')),
-  whatsapp: z.string().trim().max(20, CUSTOMER_PAGE_MESSAGES.brandWhatsappInvalid),
+  /** Empty: no WhatsApp button; else a Brazilian number (brazilianWhatsapp), stored as its digits with 55. */
+  whatsapp: z
+    .string()
+    .trim()
+    .max(20, CUSTOMER_PAGE_MESSAGES.brandWhatsappInvalid)
+    .refine(
+      (value) => value === '' || brazilianWhatsapp(value) !== undefined,
+      CUSTOMER_PAGE_MESSAGES.brandWhatsappInvalid,
+    ),
   logo: z.string().max(300_000, CUSTOMER_PAGE_MESSAGES.brandLogoInvalid).nullable().optional(),
 });
 export type BrandingInput = z.infer<typeof brandingInputSchema>;

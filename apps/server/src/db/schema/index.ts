@@ -21,3 +21,4 @@ export * from './reminders';
 export * from './activation-codes';
 export * from './bulk-actions';
 export * from './payments';
+export * from './branding';

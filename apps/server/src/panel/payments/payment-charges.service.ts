@@ -43,6 +43,18 @@ function newReference(): string {
   return [...randomBytes(20)].map((byte) => REFERENCE_ALPHABET[byte % 32]).join('');
 }
 
+/** What a charge renews and who receives it (decision 0179). */
+export interface LineCharge {
+  /** The account that receives the money: the line's owner. */
+  accountId: number;
+  line: { id: number; username: string; system: number };
+  packageId: number;
+  /** The reseller that charged from the panel; null: the customer, on its page. */
+  createdBy: number | null;
+  /** Where Mercado Pago reaches the panel when PAYMENT_NOTIFICATION_BASE_URL is unset. */
+  origin: string;
+}
+
 const refusal = (message: string, field?: string) => new AppError(422, 'validation_failed', message, field);
 
 /** The caller's 'Pagamentos' (decision 0160): its own payments only; another account's id is a 404. */
@@ -55,37 +67,40 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     return record;
   }
 
-  async function reread(id: number): Promise<Payment> {
+  async function rereadRecord(id: number): Promise<PaymentRecord> {
     const record = await findPaymentRecord(db, id);
     if (!record) throw AppError.notFound();
-    return toPayment(record);
+    return record;
   }
 
+  const reread = async (id: number): Promise<Payment> => toPayment(await rereadRecord(id));
+
   /**
-   * POST /api/payments/charges: a PIX charge for one of the caller's lines, renewing it by the package at the
-   * caller's price. Static PIX: the BR Code of the caller's key. Mercado Pago: the payment is stored first,
-   * then created there with its reference, so the notification of a payment made at once finds it.
+   * A PIX charge renewing `line` by the package at the price of the account that receives the money (its
+   * owner), the one core of the panel's charges and the customer page's renewals (decision 0179). Static
+   * PIX: the BR Code of the account's key. Mercado Pago: the payment is stored first, then created there
+   * with its reference, so the notification of a payment made at once finds it. `createdBy`: the reseller
+   * charging from the panel, null when the customer started it.
    */
-  async function startCharge(caller: Caller, input: ChargeInput, origin: string): Promise<Payment> {
-    const line = await requireLineInScope(db, caller, input.line_id);
-    if (line.resellerId !== caller.id) throw refusal(PAYMENT_MESSAGES.notOwnLine, 'line_id');
-    const account = await findPaymentAccount(db, caller.id);
+  async function chargeLine(charge: LineCharge): Promise<PaymentRecord> {
+    const { accountId, line } = charge;
+    const account = await findPaymentAccount(db, accountId);
     if (!account || account.provider === 'none') throw refusal(PAYMENT_MESSAGES.notConfigured);
-    const pkg = await requireSalePackage(db, input.package_id, line.system);
-    const price = await findPrice(db, caller.id, pkg.id);
+    const pkg = await requireSalePackage(db, charge.packageId, line.system);
+    const price = await findPrice(db, accountId, pkg.id);
     if (!price) throw refusal(PAYMENT_MESSAGES.noPriceForPackage, 'package_id');
     const amountCents = toCents(price);
     const reference = newReference();
     const expiresAt = new Date(Date.now() + CHARGE_VALID_HOURS * HOUR_MS);
     const common = {
       reference,
-      accountId: caller.id,
+      accountId,
       purpose: 'line_renewal' as const,
       amount: price,
       lineId: line.id,
       lineUsername: line.username,
       packageId: pkg.id,
-      createdBy: caller.id,
+      createdBy: charge.createdBy,
       expiresAt,
     };
     if (account.provider === 'static_pix') {
@@ -100,7 +115,7 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
         txid: reference,
       });
       const payment = await insertPayment(db, { ...common, provider: 'static_pix', pixCode });
-      return reread(payment.id);
+      return rereadRecord(payment.id);
     }
     const token = sync.accessTokenOf(account);
     if (!token) throw refusal(PAYMENT_MESSAGES.notConfigured);
@@ -111,7 +126,7 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
         description: `Renovação ${pkg.packageName} (${SYSTEM_LABELS[line.system as 1 | 2 | 3]}) - ${line.username}`,
         payerEmail: deps.config.MERCADOPAGO_PAYER_EMAIL,
         externalReference: reference,
-        notificationUrl: notificationUrl(deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? origin, caller.id),
+        notificationUrl: notificationUrl(deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? charge.origin, accountId),
         expiresAt,
         idempotencyKey: reference,
       });
@@ -131,7 +146,24 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
       if (refused) throw refusal(PAYMENT_MESSAGES.providerRefused);
       throw providerUnavailable();
     }
-    return reread(payment.id);
+    return rereadRecord(payment.id);
+  }
+
+  /**
+   * POST /api/payments/charges: a PIX charge for one of the caller's own lines (not a sub-reseller's: the
+   * money goes to who owns the line), renewing it by the package at the caller's price.
+   */
+  async function startCharge(caller: Caller, input: ChargeInput, origin: string): Promise<Payment> {
+    const line = await requireLineInScope(db, caller, input.line_id);
+    if (line.resellerId !== caller.id) throw refusal(PAYMENT_MESSAGES.notOwnLine, 'line_id');
+    const record = await chargeLine({
+      accountId: caller.id,
+      line,
+      packageId: input.package_id,
+      createdBy: caller.id,
+      origin,
+    });
+    return toPayment(record);
   }
 
   async function get(caller: Caller, id: number): Promise<Payment> {
@@ -178,7 +210,7 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     return { renewal_pending: await countRenewalPending(db, caller.id) };
   }
 
-  return { startCharge, get, confirm, refresh, list, alerts };
+  return { chargeLine, startCharge, get, confirm, refresh, list, alerts };
 }
 
 export type PaymentChargesService = ReturnType<typeof createPaymentChargesService>;

@@ -66,6 +66,15 @@ export function createSetupMessagesService(db: Database, scheme: 'http' | 'https
     },
 
     /**
+     * The customer page's setup messages (decision 0175): those of the apps fitting the line, without the
+     * renewal one (the customer renews on the page itself). The caller already proved the line is its own.
+     */
+    async forCustomer(line: LineRow, baseUrl: string) {
+      const apps = setupAppsForSystem(line.system).filter((app) => app !== 'RENEWAL');
+      return render(line, apps, baseUrl);
+    },
+
+    /**
      * The renewal message of one line (decision 0152): the text its WhatsApp dialog shows under
      * 'Renovação', with the line's username and phone. Call it with the transaction of the bulk line.
      */
