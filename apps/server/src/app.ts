@@ -285,8 +285,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   if (panel || delivery) await app.register(domainTokenRoutes, { db: deliveryDb });
-  // The customer page's files and page (decision 0180): with the panel, which answers its API.
-  if (panel) await app.register(staticCustomer, { distDir: config.CUSTOMER_DIST_DIR });
+  // The customer page's files and page (decision 0180): wherever its API answers (decision 0179).
+  if (panel || delivery) await app.register(staticCustomer, { distDir: config.CUSTOMER_DIST_DIR });
   await app.register(staticWeb, { distDir: panel ? config.WEB_DIST_DIR : undefined });
 
   await app.ready();
