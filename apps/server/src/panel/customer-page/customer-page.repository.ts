@@ -33,14 +33,6 @@ export async function findDomainOwner(db: Database, domainId: number) {
   return row;
 }
 
-export async function findAccountName(db: Database, id: number) {
-  const [row] = await db
-    .select({ id: accounts.id, username: accounts.username })
-    .from(accounts)
-    .where(eq(accounts.id, id));
-  return row;
-}
-
 // ---- branding ------------------------------------------------------------------------------------
 
 export async function findBranding(db: Database, accountId: number): Promise<AccountBrandingRow | undefined> {

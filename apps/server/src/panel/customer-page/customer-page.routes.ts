@@ -20,11 +20,7 @@ import { errorResponses, noContent } from '../../lib/route-schemas';
 import { PUBLIC } from '../../plugins/access';
 import { PANEL_BRAND, readCustomerBrand, type BrandingService } from './branding.service';
 import { findDomainOwner } from './customer-page.repository';
-import {
-  CustomerSignInBlocked,
-  type CustomerHost,
-  type CustomerPageService,
-} from './customer-page.service';
+import { CustomerSignInBlocked, type CustomerHost, type CustomerPageService } from './customer-page.service';
 import type { CustomerSessions } from './customer-session';
 
 const tags = ['customer page'];

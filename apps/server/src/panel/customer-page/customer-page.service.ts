@@ -46,8 +46,7 @@ export interface CustomerHost {
   panelOrigin: string;
 }
 
-export const sessionEnded = () =>
-  new AppError(401, 'unauthenticated', CUSTOMER_PAGE_MESSAGES.sessionEnded);
+export const sessionEnded = () => new AppError(401, 'unauthenticated', CUSTOMER_PAGE_MESSAGES.sessionEnded);
 
 export class CustomerSignInBlocked extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -74,7 +73,10 @@ export function customerLineStatus(line: LineRow, now: Date): CustomerLineStatus
 
 /** The first word of a player's user agent ('IPTVSmartersPro/3.1 …' → 'IPTVSmartersPro'). */
 function deviceOf(userAgent: string | null): string | null {
-  const first = userAgent?.trim().split(/[\s/(;]/)[0]?.slice(0, 40);
+  const first = userAgent
+    ?.trim()
+    .split(/[\s/(;]/)[0]
+    ?.slice(0, 40);
   return first ? first : null;
 }
 
@@ -134,7 +136,10 @@ export function createCustomerPageService(deps: {
   }
 
   /** The signed-in line: the cookie's, still with the password it signed in with and still belonging here. */
-  async function sessionLine(claims: CustomerSessionClaims | undefined, host: CustomerHost): Promise<LineRow> {
+  async function sessionLine(
+    claims: CustomerSessionClaims | undefined,
+    host: CustomerHost,
+  ): Promise<LineRow> {
     if (!claims) throw sessionEnded();
     const line = await findLineById(db, claims.lineId);
     if (!line || !belongsHere(line, host)) throw sessionEnded();

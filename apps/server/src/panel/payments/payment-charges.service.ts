@@ -126,7 +126,10 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
         description: `Renovação ${pkg.packageName} (${SYSTEM_LABELS[line.system as 1 | 2 | 3]}) - ${line.username}`,
         payerEmail: deps.config.MERCADOPAGO_PAYER_EMAIL,
         externalReference: reference,
-        notificationUrl: notificationUrl(deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? charge.origin, accountId),
+        notificationUrl: notificationUrl(
+          deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? charge.origin,
+          accountId,
+        ),
         expiresAt,
         idempotencyKey: reference,
       });

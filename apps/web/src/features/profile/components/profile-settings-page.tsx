@@ -6,6 +6,7 @@ import { showSuccessToast } from '@/lib/toasts';
 import { useProfile } from '@/lib/queries/profile-query';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarPicker } from './avatar-picker';
+import { BrandingCard } from './branding-card';
 import { NotificationsCard } from './notifications-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
@@ -50,6 +51,7 @@ export function ProfileSettingsPage({ children }: { children?: ReactNode }) {
           />
         </Stack>
       </Card>
+      {profile.type === 'publisher' ? null : <BrandingCard />}
       {profile.type === 'publisher' ? null : <NotificationsCard />}
       <TwoFactorCard />
       <SessionsCard />
