@@ -22,16 +22,17 @@ declare module 'fastify' {
 /**
  * Headers of every answer, errors and 404s included (decision 0023): a content security policy per kind
  * of answer (panel, API documentation, API, customer page), no MIME sniffing, no framing, only the origin
- * as referrer to other sites, and `no-store` on every API answer, the panel's and the customer page's (tokens
- * and customers' line passwords travel there). onSend runs after the handler, so it also overrides
- * @fastify/static's caching of the docs' files.
+ * as referrer to other sites, and `no-store` on every /api answer (tokens and customers' line passwords
+ * travel there; the customer page's API sets its own, its logo excepted). onSend runs after the handler, so
+ * it also overrides @fastify/static's caching of the docs' files.
  */
 async function securityHeadersPlugin(app: FastifyInstance, options: { config: Config }): Promise<void> {
   const panelPolicy = panelContentSecurityPolicy(options.config.CAPTCHA_PROVIDER);
   app.decorateRequest('customerPage', false);
   app.addHook('onSend', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const api = isUnder(path, '/api') || isUnder(path, CUSTOMER_API_PREFIX);
+    const api = isUnder(path, '/api');
+    const customerApi = isUnder(path, CUSTOMER_API_PREFIX);
     const customer = request.customerPage || isUnder(path, CUSTOMER_PAGE_PATH);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -40,7 +41,7 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { config: Co
       'Content-Security-Policy',
       isUnder(path, DOCS_PREFIX)
         ? DOCS_CONTENT_SECURITY_POLICY
-        : api
+        : api || customerApi
           ? API_CONTENT_SECURITY_POLICY
           : customer
             ? CUSTOMER_CONTENT_SECURITY_POLICY
