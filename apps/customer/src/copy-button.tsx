@@ -26,7 +26,7 @@ export function CopyButton({ text, what, testId }: { text: string; what: string;
     <button
       type="button"
       class="secondary"
-      aria-label={M.copyLabel(what)}
+      aria-label={copied ? M.copied : M.copyLabel(what)}
       data-testid={testId}
       onClick={() => void copyText(text).then(() => setCopied(true))}
     >
