@@ -23,7 +23,7 @@ const brandingBodySchema = z.object({
   logo: z.string().nullable().optional(),
 });
 
-/** 'Página do cliente' on the profile (docs/product/screens.md#profile, decision 0178). */
+/** 'Página do cliente' on the profile (docs/product/screens.md#profile-settings, decision 0178). */
 export const brandingRoutes: FastifyPluginAsyncZod<{ config: Config; branding: BrandingService }> = async (
   app,
   { config, branding },

@@ -8,6 +8,7 @@ import {
 } from '@panel/shared/customer-page/customer-page-api';
 import { CUSTOMER_PAGE_MESSAGES } from '@panel/shared/customer-page/customer-page-messages';
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
+import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -310,7 +311,7 @@ describe('renewing by static PIX', () => {
     expectRefusal(await call('POST', CUSTOMER_API_PATHS.renewals, { cookie, body: { package_id: 42 } }), {
       status: 422,
       code: 'validation_failed',
-      message: expect.any(String) as unknown as string,
+      message: PAYMENT_MESSAGES.noPriceForPackage,
       field: 'package_id',
     });
     const started = await call('POST', CUSTOMER_API_PATHS.renewals, { cookie, body: { package_id: 17 } });
@@ -340,5 +341,17 @@ describe('renewing by static PIX', () => {
     expect(after.line.exp_date).toBe(new Date(renewedTo * 1000).toISOString());
     expect(after.renewal.current).toBeNull();
     expect(await balanceOf(t.db, seller.account.id)).toBe('9.00');
+
+    // Blocked: still signed in, shown as such, not renewed online.
+    await t.db.update(lines).set({ enabled: 0 }).where(eq(lines.id, line.id));
+    const blocked = (await call('GET', CUSTOMER_API_PATHS.me, { cookie })).json<CustomerOverview>();
+    expect(blocked.line.status).toBe('blocked');
+    expect(blocked.renewal.options).toEqual([]);
+    expectRefusal(await call('POST', CUSTOMER_API_PATHS.renewals, { cookie, body: { package_id: 17 } }), {
+      status: 422,
+      code: 'validation_failed',
+      message: CUSTOMER_PAGE_MESSAGES.renewUnavailable,
+      field: 'package_id',
+    });
   });
 });

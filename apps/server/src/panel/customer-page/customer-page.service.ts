@@ -71,6 +71,14 @@ export function customerLineStatus(line: LineRow, now: Date): CustomerLineStatus
   return line.expDate.getTime() <= now.getTime() ? 'expired' : 'active';
 }
 
+/**
+ * A code still waiting has no clock to extend, and a blocked line was stopped by its reseller: neither is
+ * renewed online (decision 0179); the page tells the customer to talk to the reseller.
+ */
+function renewable(status: CustomerLineStatus): boolean {
+  return status === 'active' || status === 'expired';
+}
+
 /** The first word of a player's user agent ('IPTVSmartersPro/3.1 …' → 'IPTVSmartersPro'). */
 function deviceOf(userAgent: string | null): string | null {
   const first = userAgent
@@ -149,7 +157,7 @@ export function createCustomerPageService(deps: {
 
   /** The packages the owner sells online for this line, with its price; none while it cannot be paid. */
   async function renewalOptions(line: LineRow, status: CustomerLineStatus) {
-    if (status === 'not_activated') return [];
+    if (!renewable(status)) return [];
     const account = await findPaymentAccount(db, line.resellerId);
     const configured =
       account?.provider === 'static_pix'
@@ -231,7 +239,7 @@ export function createCustomerPageService(deps: {
 
   /** POST renewals: a PIX charge to the owner's account, started by nobody of the panel (created_by null). */
   async function renew(line: LineRow, packageId: number, host: CustomerHost): Promise<CustomerPayment> {
-    if (customerLineStatus(line, new Date()) === 'not_activated') {
+    if (!renewable(customerLineStatus(line, new Date()))) {
       throw new AppError(422, 'validation_failed', CUSTOMER_PAGE_MESSAGES.renewUnavailable, 'package_id');
     }
     const record = await charges.chargeLine({
