@@ -36,6 +36,11 @@ const zones = [
     message: 'The web app imports no server or e2e code.',
   },
   {
+    target: './apps/customer',
+    from: ['./apps/server', './apps/web', './e2e'],
+    message: 'The customer page imports no server, panel or e2e code.',
+  },
+  {
     target: [`${web}/components`, `${web}/lib`, `${web}/config`],
     from: [`${web}/features`, `${web}/app`],
     message: 'Shared web code (components, lib, config) imports no feature and no app code.',
@@ -122,7 +127,7 @@ export default tseslint.config(
   },
   // One resolver per workspace: with several tsconfigs in one resolver, the web's '@/…' alias went unresolved
   // and every zone silently skipped those imports (the lint-rules test catches that now).
-  ...['packages/shared', 'apps/server', 'apps/web', 'e2e'].map((workspace) => ({
+  ...['packages/shared', 'apps/server', 'apps/web', 'apps/customer', 'e2e'].map((workspace) => ({
     files: [`${workspace}/**`],
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${workspace}/tsconfig.json` })],
@@ -143,9 +148,29 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/customer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The customer page stays small (decision 0175): of packages/shared it takes types, and values only from
+    // its messages file; zod never reaches it.
+    files: ['apps/customer/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The customer page carries no zod (decision 0175).' }],
+          patterns: [
+            {
+              regex: '^@panel/shared/(?!customer-page/customer-page-messages$)',
+              allowTypeImports: true,
+              message: 'The customer page imports types only from packages/shared, besides its messages.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // One typed transaction and one reading of raw results (decision 0096): runInTransaction opens every

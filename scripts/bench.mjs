@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measureBundles } from './bench/bundle-size.mjs';
+import { measureBundles, measureCustomerBundle } from './bench/bundle-size.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -129,6 +129,7 @@ if (wants('P3')) {
 if (wants('P4')) {
   console.log('\n--- P4 bundle sizes (manifest)');
   results.bundles = measureBundles(join(root, 'apps/web/dist'));
+  results.customerBundle = measureCustomerBundle(join(root, 'apps/customer/dist'));
 }
 if (wants('P5')) {
   const session = JSON.parse(
@@ -371,6 +372,17 @@ if (results.bundles) {
       'reported (0058)',
     ]);
   }
+}
+if (results.customerBundle) {
+  const c = results.customerBundle;
+  rows.push([
+    'P4',
+    'gzipped JS to paint the customer page (/cliente)',
+    `${c.gzipKB} KB (${c.chunks} files)`,
+    '',
+    '',
+    `< 50 KB (0175): ${mark(c.gzipKB < 50)}`,
+  ]);
 }
 if (results.paint) {
   // Ratios to the same 50 rows as static HTML, served and painted side by side in the same run (0034).

@@ -1,4 +1,4 @@
-// Builds the web app and the server bundle (apps/server/dist/server.mjs) when missing or older than their
+// Builds the web app, the customer page (decision 0180) and the server bundle (apps/server/dist/server.mjs) when missing or older than their
 // sources, and the embedded database's first-start template (decision 0018) when it is missing or made by
 // another PGlite, so
 // `npm install && npm start` always serves a current panel, quickly, without a separate step.
@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const distIndex = join(root, 'apps/web/dist/index.html');
+const customerIndex = join(root, 'apps/customer/dist/index.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -28,6 +29,7 @@ export function buildIfNeeded() {
   // `prepare` also runs before dependencies are linked on a partial install; skip quietly then.
   if (!existsSync(join(root, 'node_modules/vite'))) return;
   buildWeb();
+  buildCustomer();
   buildServer();
   buildPgliteTemplate();
 }
@@ -47,6 +49,21 @@ function buildWeb() {
   if (built < sources) {
     console.log('Building the web panel…');
     execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  }
+}
+
+function buildCustomer() {
+  const customer = join(root, 'apps/customer');
+  const sources = Math.max(
+    newestMtime(join(customer, 'src')),
+    newestMtime(join(root, 'packages/shared/src')),
+    statSync(join(customer, 'index.html')).mtimeMs,
+    statSync(join(customer, 'vite.config.ts')).mtimeMs,
+  );
+  const built = existsSync(customerIndex) ? statSync(customerIndex).mtimeMs : 0;
+  if (built < sources) {
+    console.log('Building the customer page…');
+    execSync('npm run build -w apps/customer', { cwd: root, stdio: 'inherit' });
   }
 }
 

@@ -1,10 +1,12 @@
-// After `vite build`: a gzip and a brotli copy next to every text asset of apps/web/dist, so the server
-// (@fastify/static `preCompressed`) answers compressed bytes without compressing on each request.
+// After `vite build`: a gzip and a brotli copy next to every text asset of apps/web/dist (or of the folder
+// given, relative to the repository: apps/customer/dist), so the server (@fastify/static `preCompressed`)
+// answers compressed bytes without compressing on each request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
+const folder = process.argv[2] ?? 'apps/web/dist';
+const dist = new URL(`../${folder}/`, import.meta.url).pathname;
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 // Below this, headers cost more than compression saves.
 const MIN_BYTES = 1024;
@@ -26,4 +28,4 @@ function walk(dir) {
   }
 }
 walk(dist);
-console.log(`compressed ${files} files in apps/web/dist (gzip, brotli)`);
+console.log(`compressed ${files} files in ${folder} (gzip, brotli)`);

@@ -91,7 +91,43 @@ export function measureBundles(distDir) {
   return results;
 }
 
+/**
+ * The customer page (apps/customer, decisions 0175 and 0180): the gzipped JavaScript it needs to paint, its
+ * entry and every chunk the entry imports statically (it has no lazy route). Target: under 50 kB.
+ */
+export function measureCustomerBundle(distDir) {
+  const manifestPath = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath))
+    throw new Error(`${manifestPath} missing: build the customer page (npm run build -w apps/customer)`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    if (!file.endsWith('.js')) continue;
+    const bytes = readFileSync(join(distDir, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return {
+    gzipKB: Math.round(gzip / 102.4) / 10,
+    rawKB: Math.round(raw / 102.4) / 10,
+    chunks: [...files].filter((file) => file.endsWith('.js')).length,
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = process.argv[2] ?? new URL('../../apps/web/dist', import.meta.url).pathname;
-  console.log(JSON.stringify(measureBundles(dist), null, 2));
+  const customerDist = process.argv[3] ?? new URL('../../apps/customer/dist', import.meta.url).pathname;
+  console.log(
+    JSON.stringify({ ...measureBundles(dist), customer: measureCustomerBundle(customerDist) }, null, 2),
+  );
 }

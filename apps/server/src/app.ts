@@ -71,6 +71,7 @@ import errorHandler from './plugins/error-handler';
 import openApi, { DOCS_PREFIX } from './plugins/openapi';
 import rejectNul from './plugins/reject-nul';
 import securityHeaders from './plugins/security-headers';
+import staticCustomer from './plugins/static-customer';
 import staticWeb from './plugins/static-web';
 
 declare module 'fastify' {
@@ -284,6 +285,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   if (panel || delivery) await app.register(domainTokenRoutes, { db: deliveryDb });
+  // The customer page's files and page (decision 0180): wherever its API answers (decision 0179).
+  if (panel || delivery) await app.register(staticCustomer, { distDir: config.CUSTOMER_DIST_DIR });
   await app.register(staticWeb, { distDir: panel ? config.WEB_DIST_DIR : undefined });
 
   await app.ready();

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isTimeZone } from '@panel/shared/time/time-zone';
-import { DEFAULT_WEB_DIST_DIR } from './server-paths';
+import { DEFAULT_CUSTOMER_DIST_DIR, DEFAULT_WEB_DIST_DIR } from './server-paths';
 
 const optionalText = z
   .string()
@@ -122,6 +122,7 @@ const configSchema = z
     TOTP_ENCRYPTION_KEY: optionalText.pipe(z.string().min(16).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
+    CUSTOMER_DIST_DIR: z.string().default(DEFAULT_CUSTOMER_DIST_DIR),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(5),

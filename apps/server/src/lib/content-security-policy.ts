@@ -66,6 +66,24 @@ export const DOCS_CONTENT_SECURITY_POLICY = serialize({
   'frame-ancestors': ["'none'"],
 });
 
+/**
+ * The customer page (decision 0180): its own script and stylesheet files only, no inline script or style
+ * element (its brand colour is set through the DOM, which style-src does not govern); data: images are the
+ * QR codes the server draws, the reseller's logo is a file of this origin.
+ */
+export const CUSTOMER_CONTENT_SECURITY_POLICY = serialize({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});
+
 /** API answers are data, never documents: opened directly in a tab, they may load and run nothing. */
 export const API_CONTENT_SECURITY_POLICY = serialize({
   'default-src': ["'none'"],

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-api';
 import { errorTextFor } from '@panel/shared/errors/error-catalogue';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -59,7 +60,13 @@ async function staticWebPlugin(app: FastifyInstance, options: { distDir?: string
     // A missing file (a path with an extension, or under /assets) is a real 404, not the page.
     const path = request.url.split('?')[0] ?? '';
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api') && !isFile;
+    // Under /cliente is the customer page's (static-customer): an address it does not know is no panel page.
+    const wantsPage =
+      request.method === 'GET' &&
+      !path.startsWith('/api') &&
+      !path.startsWith(`${CUSTOMER_PAGE_PATH}/`) &&
+      path !== CUSTOMER_PAGE_PATH &&
+      !isFile;
     if (hasWeb && wantsPage) {
       // Hashed assets are cached by the browser; the page itself must always be fresh.
       reply.header('Cache-Control', 'no-cache');

@@ -27,7 +27,7 @@ const SS_PREFIX = 'ss.';
 /**
  * What a reseller's domain serves besides its short links (decision 0069): what customers' apps load —
  * the player API, playlists, the guide, the stream URLs and proxied HLS — the verification token file, and
- * the customer page with its API and files (decision 0175).
+ * the customer page with its API and files, and at the domain's root (decision 0175).
  */
 const DELIVERY_PATHS: ReadonlySet<string> = new Set<string>([
   ...PLAYER_PATHS,
@@ -75,6 +75,8 @@ async function shortLinkRedirectPlugin(
     if (domainId === null) return;
     const path = request.url.split('?')[0] ?? '';
     if (isDeliveryPath(path)) return;
+    // The domain's root is its customers' page (decision 0175), served by static-customer; not on ss.
+    if (path === '/' && !onSsHost && (request.method === 'GET' || request.method === 'HEAD')) return;
     const code = path.slice(1);
     // Only a code of the shape the panel makes can be a link: anything else misses without a lookup and
     // without counting, since it tells nothing about the codes that exist.

@@ -21,7 +21,15 @@ const webDist = mkdtempSync(join(tmpdir(), 'panel-web-short-links-'));
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root">painel</div>');
 writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+// A built customer page (decision 0180), answered at /cliente and at a domain's root.
+const customerDist = mkdtempSync(join(tmpdir(), 'panel-customer-page-'));
+mkdirSync(join(customerDist, 'assets'));
+writeFileSync(join(customerDist, 'index.html'), '<!doctype html><div id="app">cliente</div>');
+writeFileSync(join(customerDist, 'assets', 'index-def456.js'), 'console.log("cliente")');
+afterAll(() => {
+  rmSync(webDist, { recursive: true, force: true });
+  rmSync(customerDist, { recursive: true, force: true });
+});
 // A cache of 0 ms: every request reads the domains table, so a test may change a domain between requests.
 const t = useTestApp({
   PLAYER_BASE_URL: BASE,
@@ -29,6 +37,7 @@ const t = useTestApp({
   SHORT_LINK_SCHEME: 'http',
   SHORT_LINK_HOST_CACHE_MS: '0',
   WEB_DIST_DIR: webDist,
+  CUSTOMER_DIST_DIR: customerDist,
 });
 
 async function arrange(overrides: Partial<typeof lines.$inferInsert> = {}) {
@@ -146,7 +155,6 @@ describe('a reseller’s domain', () => {
       '/ABCDEFG',
       '/Zz9Zz9Z',
       '/abcdefgh',
-      '/',
       '/dashboard',
       '/login',
       '/domains',
@@ -179,6 +187,8 @@ describe('a reseller’s domain', () => {
       });
       expect([signIn.statusCode, signIn.body]).toEqual([404, SHORT_LINK_MESSAGES.redirectNotFound]);
     }
+    // The root of the ss. sub-domain is no customer page (the domain's own root is: below).
+    expect((await open(`ss.${domain.domain}`, '/')).body).toBe(SHORT_LINK_MESSAGES.redirectNotFound);
     // The same addresses on the panel's own host are the panel.
     expect(isPanelPage(await open(PANEL_HOST, '/abcdefg'))).toBe(true);
     expect(isPanelPage(await open(PANEL_HOST, '/dashboard'))).toBe(true);
@@ -263,5 +273,51 @@ describe('the host cache', () => {
     // Not a domain any more: the panel's own 404, not the redirect's 'Link não encontrado.'.
     const after = await cached.app.inject({ url: `/${link.code}`, headers: { host } });
     expect(after.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+/** The customer page's build (decision 0180): at /cliente on every host, at the root of a reseller's domain. */
+describe('the customer page', () => {
+  const isCustomerPage = (response: LightMyRequestResponse) =>
+    response.statusCode === 200 && response.body.includes('<div id="app">cliente');
+  const policyOf = (response: LightMyRequestResponse) => String(response.headers['content-security-policy']);
+
+  it('answers /cliente and a domain’s root with the page, never cached, under its own policy', async () => {
+    const { domain } = await arrange();
+    for (const [host, path] of [
+      [PANEL_HOST, '/cliente'],
+      [PANEL_HOST, '/cliente/'],
+      [domain.domain, '/'],
+      [`${domain.domain.toUpperCase()}:8080`, '/?from=whatsapp'],
+      [domain.domain, '/cliente'],
+    ] as const) {
+      const page = await open(host, path);
+      expect(isCustomerPage(page), `${host}${path}`).toBe(true);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const policy = policyOf(page);
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("style-src 'self';");
+      expect(policy).toContain("img-src 'self' data:;");
+      expect(policy).not.toContain('unsafe-inline');
+    }
+    // The panel's own root stays the panel, with its policy.
+    const panel = await open(PANEL_HOST, '/');
+    expect(isPanelPage(panel)).toBe(true);
+    expect(policyOf(panel)).toContain("'unsafe-inline'");
+  });
+
+  it('serves its hashed files for good, and a missing file or address under /cliente is a 404', async () => {
+    const { domain } = await arrange();
+    for (const host of [PANEL_HOST, domain.domain]) {
+      const asset = await open(host, '/cliente/assets/index-def456.js');
+      expect([asset.statusCode, asset.body]).toEqual([200, 'console.log("cliente")']);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const path of ['/cliente/assets/missing.js', '/cliente/qualquer']) {
+        const missing = await open(host, path);
+        expect(missing.statusCode, `${host}${path}`).toBe(404);
+        expect(isPanelPage(missing) || isCustomerPage(missing)).toBe(false);
+      }
+    }
   });
 });

@@ -1,0 +1,64 @@
+import type {
+  CUSTOMER_API_PATHS,
+  CustomerBrand,
+  CustomerOverview,
+  CustomerPayment,
+  CustomerSignIn,
+} from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_PAGE_MESSAGES as M } from '@panel/shared/customer-page/customer-page-messages';
+
+/**
+ * The page's calls to /cliente/api (decision 0175). The contract's module holds zod schemas, so the page
+ * takes its types only; the paths are written again here and checked against the contract's at compile time.
+ */
+const PATHS = {
+  brand: '/cliente/api/brand',
+  logo: '/cliente/api/brand/logo/:accountId',
+  session: '/cliente/api/session',
+  me: '/cliente/api/me',
+  renewals: '/cliente/api/renewals',
+  renewal: '/cliente/api/renewals/:id',
+} as const satisfies typeof CUSTOMER_API_PATHS;
+
+/** A failed call: `status` 0 when the network failed; 401 means the session ended (or never began). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, M.loadFailed);
+  }
+  if (response.status === 204) return undefined as T;
+  const data = (await response.json().catch(() => null)) as
+    (T & { message?: unknown; field?: unknown }) | null;
+  if (!response.ok) {
+    const message = typeof data?.message === 'string' ? data.message : M.loadFailed;
+    const field = typeof data?.field === 'string' ? data.field : undefined;
+    throw new ApiError(response.status, response.status === 429 ? M.tooManyAttempts : message, field);
+  }
+  return data as T;
+}
+
+export const api = {
+  brand: () => call<CustomerBrand>('GET', PATHS.brand),
+  me: () => call<CustomerOverview>('GET', PATHS.me),
+  signIn: (input: CustomerSignIn) => call<CustomerOverview>('POST', PATHS.session, input),
+  signOut: () => call<undefined>('DELETE', PATHS.session),
+  renew: (packageId: number) => call<CustomerPayment>('POST', PATHS.renewals, { package_id: packageId }),
+  payment: (id: number) => call<CustomerPayment>('GET', PATHS.renewal.replace(':id', String(id))),
+};
