@@ -13,6 +13,7 @@ import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';
 import { buildPixBrCode } from '@panel/shared/payments/pix-br-code';
 import { listMeta } from '@panel/shared/lists/list-query';
 import { toCents } from '@panel/shared/money/credits';
+import type { PaymentAccountRow, payments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../auth/caller';
 import { requireSalePackage } from '../lines/line-identity';
@@ -43,6 +44,12 @@ function newReference(): string {
   return [...randomBytes(20)].map((byte) => REFERENCE_ALPHABET[byte % 32]).join('');
 }
 
+/** What a charge records besides its reference, provider, code and lifetime. */
+type ChargeValues = Omit<
+  typeof payments.$inferInsert,
+  'id' | 'reference' | 'provider' | 'pixCode' | 'expiresAt' | 'state'
+> & { accountId: number; amount: string };
+
 const refusal = (message: string, field?: string) => new AppError(422, 'validation_failed', message, field);
 
 /** The caller's 'Pagamentos' (decision 0160): its own payments only; another account's id is a 404. */
@@ -61,11 +68,7 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     return toPayment(record);
   }
 
-  /**
-   * POST /api/payments/charges: a PIX charge for one of the caller's lines, renewing it by the package at the
-   * caller's price. Static PIX: the BR Code of the caller's key. Mercado Pago: the payment is stored first,
-   * then created there with its reference, so the notification of a payment made at once finds it.
-   */
+  /** POST /api/payments/charges: a PIX charge for one of the caller's lines, renewing it by the package at the caller's price. */
   async function startCharge(caller: Caller, input: ChargeInput, origin: string): Promise<Payment> {
     const line = await requireLineInScope(db, caller, input.line_id);
     if (line.resellerId !== caller.id) throw refusal(PAYMENT_MESSAGES.notOwnLine, 'line_id');
@@ -74,20 +77,39 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     const pkg = await requireSalePackage(db, input.package_id, line.system);
     const price = await findPrice(db, caller.id, pkg.id);
     if (!price) throw refusal(PAYMENT_MESSAGES.noPriceForPackage, 'package_id');
-    const amountCents = toCents(price);
+    return issueCharge(
+      account,
+      {
+        accountId: caller.id,
+        purpose: 'line_renewal',
+        amount: price,
+        lineId: line.id,
+        lineUsername: line.username,
+        packageId: pkg.id,
+        createdBy: caller.id,
+      },
+      `Renovação ${pkg.packageName} (${SYSTEM_LABELS[line.system as 1 | 2 | 3]}) - ${line.username}`,
+      origin,
+    );
+  }
+
+  /**
+   * A PIX charge of `values.amount` to `values.accountId`'s own payment account, whatever it pays for (a
+   * renewal, credits bought: decision 0184). Static PIX: the BR Code of the account's key. Mercado Pago: the
+   * payment is stored first, then created there with its reference, so the notification of a payment made
+   * at once finds it.
+   */
+  async function issueCharge(
+    account: PaymentAccountRow | undefined,
+    values: ChargeValues,
+    description: string,
+    origin: string,
+  ): Promise<Payment> {
+    if (!account || account.provider === 'none') throw refusal(PAYMENT_MESSAGES.notConfigured);
+    const amountCents = toCents(values.amount);
     const reference = newReference();
     const expiresAt = new Date(Date.now() + CHARGE_VALID_HOURS * HOUR_MS);
-    const common = {
-      reference,
-      accountId: caller.id,
-      purpose: 'line_renewal' as const,
-      amount: price,
-      lineId: line.id,
-      lineUsername: line.username,
-      packageId: pkg.id,
-      createdBy: caller.id,
-      expiresAt,
-    };
+    const common = { ...values, reference, expiresAt };
     if (account.provider === 'static_pix') {
       if (!account.pixKey || !account.merchantName || !account.merchantCity) {
         throw refusal(PAYMENT_MESSAGES.notConfigured);
@@ -108,10 +130,13 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     try {
       const created = await mercadoPago.createPixPayment(token, {
         amountCents,
-        description: `Renovação ${pkg.packageName} (${SYSTEM_LABELS[line.system as 1 | 2 | 3]}) - ${line.username}`,
+        description,
         payerEmail: deps.config.MERCADOPAGO_PAYER_EMAIL,
         externalReference: reference,
-        notificationUrl: notificationUrl(deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? origin, caller.id),
+        notificationUrl: notificationUrl(
+          deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? origin,
+          values.accountId,
+        ),
         expiresAt,
         idempotencyKey: reference,
       });
@@ -178,7 +203,7 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     return { renewal_pending: await countRenewalPending(db, caller.id) };
   }
 
-  return { startCharge, get, confirm, refresh, list, alerts };
+  return { startCharge, issueCharge, reread, get, confirm, refresh, list, alerts };
 }
 
 export type PaymentChargesService = ReturnType<typeof createPaymentChargesService>;
