@@ -16,8 +16,9 @@ import { requireCaller } from '../auth/caller';
 import type { CreditSaleService } from './credit-sale.service';
 
 const tags = ['payments'];
-// Selling and buying credits move credits: an API token needs the `credits` scope (decision 0186).
-const SELLER = withTokenScope(ADMIN_OR_RESELLER, 'credits');
+// The sale is set on 'Recebimentos' beside the payment account, which no API token reaches; buying takes the
+// `credits` scope, like giving credits (decision 0186).
+const SELLER = withTokenScope(ADMIN_OR_RESELLER, 'none');
 const BUYER = withTokenScope({ kind: 'session', roles: ['reseller'] }, 'credits');
 const withProvider = { ...errorResponses, 502: apiErrorSchema, 503: apiErrorSchema };
 
