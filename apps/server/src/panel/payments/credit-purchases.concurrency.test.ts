@@ -46,7 +46,11 @@ describe('credit purchases under concurrency', () => {
       const db = testApp.app.database.db;
       const master = await createSignedInAccount(testApp.app, { credits: '300' });
       const sub = await createSignedInAccount(testApp.app, { credits: '0', parent: master.account });
-      await as(master.token).put('/api/payments/credit-sale', { enabled: true, unit_price: '0.45', packs: [] });
+      await as(master.token).put('/api/payments/credit-sale', {
+        enabled: true,
+        unit_price: '0.45',
+        packs: [],
+      });
       await as(master.token).put('/api/payments/settings', {
         provider: 'mercadopago',
         mercadopago_access_token: ACCESS_TOKEN,

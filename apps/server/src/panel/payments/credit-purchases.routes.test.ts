@@ -162,7 +162,9 @@ describe('Comprar créditos', () => {
     expectRefusal(await t.as(other.token).post(`/api/payments/${purchase.id}/confirm`), NOT_FOUND);
     const sales = (await t.as(master.token).get('/api/payments')).json().data;
     expect(sales).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: purchase.id, buyer_username: sub.account.username })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: purchase.id, buyer_username: sub.account.username }),
+      ]),
     );
 
     const confirmations = [

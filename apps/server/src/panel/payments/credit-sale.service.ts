@@ -89,7 +89,8 @@ export function createCreditSaleService(deps: PaymentsDeps, charges: PaymentChar
       findCreditSale(db, parent.id),
       findPaymentAccount(db, parent.id),
     ]);
-    if (!sale.enabled || sale.unitPrice === null) return { ok: false, reason: CREDIT_SALE_MESSAGES.notSelling } as const;
+    if (!sale.enabled || sale.unitPrice === null)
+      return { ok: false, reason: CREDIT_SALE_MESSAGES.notSelling } as const;
     if (!isReady(account)) return { ok: false, reason: CREDIT_SALE_MESSAGES.sellerNotConfigured } as const;
     return { ok: true, self, seller: parent, sale, account } as const;
   }
@@ -98,7 +99,14 @@ export function createCreditSaleService(deps: PaymentsDeps, charges: PaymentChar
     const found = await sellerOf(caller);
     const bounds = { min: CREDIT_PURCHASE_MIN, max: CREDIT_PURCHASE_MAX };
     if (!found.ok) {
-      return { available: false, reason: found.reason, seller_username: null, unit_price: null, packs: [], ...bounds };
+      return {
+        available: false,
+        reason: found.reason,
+        seller_username: null,
+        unit_price: null,
+        packs: [],
+        ...bounds,
+      };
     }
     return {
       available: true,

@@ -23,7 +23,10 @@ export async function paymentsPass(
   onError: (error: unknown) => void,
 ): Promise<void> {
   // Credit purchases waiting for the seller's credits are retried the same way (decision 0185).
-  const covered = [...(await listCoveredRenewals(db, BATCH)), ...(await listCoveredCreditPurchases(db, BATCH))];
+  const covered = [
+    ...(await listCoveredRenewals(db, BATCH)),
+    ...(await listCoveredCreditPurchases(db, BATCH)),
+  ];
   for (const id of covered) {
     await retryRenewal(db, id).catch(onError);
   }
