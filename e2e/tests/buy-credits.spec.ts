@@ -43,7 +43,7 @@ test('a sub-reseller buys 100 credits by PIX; the master confirms and they move 
   await expect(page.getByText('Recebimentos salvos.')).toBeVisible();
   const sale = page.getByTestId('credit-sale-card');
   await expect(sale.getByTestId('credit-sale-needs-account')).toBeHidden();
-  await sale.getByText('Minhas revendas podem comprar créditos').click();
+  await sale.getByTestId('credit-sale-enabled').check();
   await sale.getByTestId('credit-sale-unit-price').fill('0,45');
   await sale.getByTestId('credit-pack-add').click();
   await sale.getByTestId('credit-pack-credits-0').fill('500');

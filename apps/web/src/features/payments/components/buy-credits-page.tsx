@@ -51,7 +51,12 @@ const STATE_COLORS: Record<PaymentState, string> = {
 
 function StateBadge({ payment, testId }: { payment: Payment; testId?: string }) {
   return (
-    <Badge variant="light" color={STATE_COLORS[payment.state]} data-testid={testId}>
+    <Badge
+      variant="light"
+      color={STATE_COLORS[payment.state]}
+      style={{ whiteSpace: 'normal', height: 'auto' }}
+      data-testid={testId}
+    >
       {paymentStateLabel(payment.state, payment.purpose)}
     </Badge>
   );
@@ -224,7 +229,7 @@ function History({ onShow }: { onShow: (id: number) => void }) {
           compact
         >
           {(rows) => (
-            <Table.ScrollContainer minWidth={460}>
+            <Table.ScrollContainer minWidth={420}>
               <Table verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -239,7 +244,7 @@ function History({ onShow }: { onShow: (id: number) => void }) {
                   {rows.map((row) => (
                     <Table.Tr key={row.id} data-testid="buy-credits-history-row">
                       <Table.Td>{formatIsoDateTime(row.created_at)}</Table.Td>
-                      <Table.Td ta="right">{formatCredits(String(row.credits ?? 0))}</Table.Td>
+                      <Table.Td ta="right">{(row.credits ?? 0).toLocaleString('pt-BR')}</Table.Td>
                       <Table.Td ta="right">{formatReais(row.amount)}</Table.Td>
                       <Table.Td>
                         <StateBadge payment={row} />
