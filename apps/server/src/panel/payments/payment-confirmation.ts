@@ -20,7 +20,8 @@ import { claimPaid, lockRenewalPending, markRenewal } from './payments.repositor
  * still waiting: the second of two notifications finds nothing to move and renews nothing), then the line
  * is renewed by the package through the renewal service, charged to the reseller that received the money
  * at its normal credit price, logged 'renewed_pix'. Without the credits the payment stays 'Pago, renovação
- * pendente' and the renewal is tried again when credits arrive.
+ * pendente' and the renewal is tried again when credits arrive. A credit purchase does the same with one
+ * ledger move of the credits from the seller to the buyer instead of the renewal (decision 0185).
  */
 
 type RenewalOutcome = { renewed: true } | { renewed: false; reason: RenewalPendingReason };
