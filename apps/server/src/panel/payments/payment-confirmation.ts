@@ -76,10 +76,8 @@ async function deliverCredits(tx: Transaction, payment: PaymentRow): Promise<Ren
   }
   // Like every credit move: the tree keeps its shape until the transaction ends (decision 0011).
   await lockAccountTree(tx, 'keep');
-  const [seller, buyer] = await Promise.all([
-    findAccountById(tx, payment.accountId),
-    findAccountById(tx, payment.buyerAccountId),
-  ]);
+  const seller = await findAccountById(tx, payment.accountId);
+  const buyer = await findAccountById(tx, payment.buyerAccountId);
   // The buyer was removed: the seller keeps its credits and settles the money itself.
   if (!seller || !buyer || buyer.role !== 'reseller') return { renewed: false, reason: 'renewal_refused' };
   const amountCents = payment.credits * 100;
