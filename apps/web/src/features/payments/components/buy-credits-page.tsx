@@ -229,15 +229,14 @@ function History({ onShow }: { onShow: (id: number) => void }) {
           compact
         >
           {(rows) => (
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing="xs">
+            <Table.ScrollContainer minWidth={320}>
+              <Table verticalSpacing="xs" fz="sm">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{TEXTS.date}</Table.Th>
                     <Table.Th ta="right">{TEXTS.credits}</Table.Th>
                     <Table.Th ta="right">{TEXTS.amount}</Table.Th>
                     <Table.Th>{TEXTS.state}</Table.Th>
-                    <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -247,14 +246,14 @@ function History({ onShow }: { onShow: (id: number) => void }) {
                       <Table.Td ta="right">{(row.credits ?? 0).toLocaleString('pt-BR')}</Table.Td>
                       <Table.Td ta="right">{formatReais(row.amount)}</Table.Td>
                       <Table.Td>
-                        <StateBadge payment={row} />
-                      </Table.Td>
-                      <Table.Td>
-                        {row.state === 'pending' && (
-                          <Button size="xs" variant="subtle" onClick={() => onShow(row.id)}>
-                            {TEXTS.show}
-                          </Button>
-                        )}
+                        <Stack gap={2} align="flex-start">
+                          <StateBadge payment={row} />
+                          {row.state === 'pending' && (
+                            <Anchor component="button" size="xs" onClick={() => onShow(row.id)}>
+                              {TEXTS.show}
+                            </Anchor>
+                          )}
+                        </Stack>
                       </Table.Td>
                     </Table.Tr>
                   ))}
