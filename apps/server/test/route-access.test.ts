@@ -211,6 +211,7 @@ describe('route × role access', () => {
 });
 
 const EXPECTED_TOKEN_WRITES = [
+  'credits POST /api/credit-purchases',
   'credits POST /api/resellers/:id/credits',
   'lines DELETE /api/reminders/templates/:window',
   // Decision 0147: a `lines` token buys and cancels activation codes, as it creates and removes lines.

@@ -31,6 +31,7 @@ export const SCREEN_MODULES: Record<BuiltRouteItemId, string> = {
   domains: 'src/app/routes/domains-routes.tsx',
   'activation-codes': 'src/app/routes/activation-codes-routes.tsx',
   payments: 'src/app/routes/payments-routes.tsx',
+  'buy-credits': 'src/app/routes/payments-routes.tsx',
   'catalog-garbage': 'src/app/routes/content-removal-routes.tsx',
   'analytics-movies': 'src/app/routes/analytics-routes.tsx',
   'analytics-series': 'src/app/routes/analytics-routes.tsx',

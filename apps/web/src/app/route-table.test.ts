@@ -50,6 +50,7 @@ describe('route table', () => {
         '/activation-codes/:id',
         '/activation-codes/:id/print',
         '/payments',
+        '/buy-credits',
         '/admin/setup-messages',
         '/admin/news',
         '/catalog/garbage',
@@ -148,6 +149,7 @@ const OPENS: Record<AccountType, string[]> = {
     '/activation-codes/:id',
     '/activation-codes/:id/print',
     '/payments',
+    '/buy-credits',
   ],
 };
 

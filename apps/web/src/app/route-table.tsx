@@ -109,6 +109,9 @@ export const MENU_PAGES: Record<BuiltRouteItemId, LazyScreen> = {
     import('./routes/activation-codes-routes').then((m) => ({ default: m.ActivationCodesRoute })),
   ),
   payments: lazyScreen(() => import('./routes/payments-routes').then((m) => ({ default: m.PaymentsRoute }))),
+  'buy-credits': lazyScreen(() =>
+    import('./routes/payments-routes').then((m) => ({ default: m.BuyCreditsRoute })),
+  ),
   'setup-messages': lazyScreen(() =>
     import('@/features/setup-messages/components/setup-templates-page').then((m) => ({
       default: m.SetupTemplatesPage,

@@ -153,6 +153,7 @@ describe('built flag', () => {
       'reminders',
       'domains',
       'payments',
+      'buy-credits',
       'logs',
       'catalog-requests',
       'catalog-requests-list',
@@ -164,6 +165,8 @@ describe('built flag', () => {
     expect(
       ids(visibleSidebarMenu({ type: 'reseller', settings: { user_migration_list: 'true' } })),
     ).toContain('migrate-client');
+    // Decision 0186: 'Comprar créditos' disappears once the parent is known to sell nothing.
+    expect(ids(visibleSidebarMenu({ type: 'reseller', buysCredits: false }))).not.toContain('buy-credits');
     // The API refuses publishers on the reseller and line screens: the menu does not offer them.
     // Publishers work the catalog requests (decision 0054) and have the analytics screens (decision 0057),
     // not the content-removal queue.
@@ -229,6 +232,7 @@ describe('built flag', () => {
       { id: 'reminders', path: '/reminders', audiences: ['adminOrReseller'] },
       { id: 'domains', path: '/domains', audiences: [] },
       { id: 'payments', path: '/payments', audiences: ['adminOrReseller'] },
+      { id: 'buy-credits', path: '/buy-credits', audiences: ['creditBuyer'] },
       { id: 'logs', path: '/logs', audiences: [] },
       { id: 'catalog-requests-list', path: '/requests/catalog', audiences: [] },
       { id: 'catalog-requests-create', path: '/requests/catalog/create', audiences: [] },

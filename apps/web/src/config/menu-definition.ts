@@ -137,6 +137,15 @@ export const SIDEBAR_MENU = [
     target: route(paths.payments),
     built: true,
   },
+  // Decision 0186: a reseller buys credits from its parent by PIX, while the parent sells.
+  {
+    id: 'buy-credits',
+    label: 'buyCredits',
+    icon: 'buyCredits',
+    audience: 'creditBuyer',
+    target: route(paths.buyCredits),
+    built: true,
+  },
   { id: 'logs', label: 'logs', icon: 'logs', audience: 'everyone', target: route(paths.logs), built: true },
   {
     id: 'catalog-requests',

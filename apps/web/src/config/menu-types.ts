@@ -11,6 +11,12 @@ export type Audience =
   | 'nonAdmin'
   /** Screens of the reseller tree (resellers): the API refuses publishers, so they never see them. */
   | 'adminOrReseller'
+  /**
+   * 'Comprar créditos' (decision 0186): resellers, unless the account is known not to be able to buy (its
+   * parent sells nothing). The menu knows it from the offer; the route guard admits every reseller and the
+   * screen says why nothing can be bought.
+   */
+  | 'creditBuyer'
   /** The migrate-client entry: admins, or everyone when setting user_migration_list is 'true'. */
   | 'adminOrMigrationList';
 
@@ -18,6 +24,8 @@ export interface AudienceContext {
   type: AccountType;
   /** Panel settings as far as loaded (key/value strings 'true'/'false'). */
   settings?: Partial<Record<PanelSettingKey, string>>;
+  /** Whether the account's parent sells it credits by PIX, once known (decision 0186). */
+  buysCredits?: boolean;
 }
 
 export function isInAudience(audience: Audience, context: AudienceContext): boolean {
@@ -32,6 +40,8 @@ export function isInAudience(audience: Audience, context: AudienceContext): bool
       return context.type !== 'admin';
     case 'adminOrReseller':
       return context.type === 'admin' || context.type === 'reseller';
+    case 'creditBuyer':
+      return context.type === 'reseller' && context.buysCredits !== false;
     case 'adminOrMigrationList':
       return context.type === 'admin' || context.settings?.user_migration_list === 'true';
   }
@@ -51,6 +61,7 @@ export type NavLabelKey =
   | 'resellersLogs'
   | 'domains'
   | 'payments'
+  | 'buyCredits'
   | 'reminders'
   | 'activationCodes'
   | 'logs'
@@ -87,6 +98,7 @@ export type MenuIcon =
   | 'resellers'
   | 'domains'
   | 'payments'
+  | 'buyCredits'
   | 'reminders'
   | 'codes'
   | 'logs'

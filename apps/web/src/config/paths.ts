@@ -32,6 +32,8 @@ export const paths = {
   domains: '/domains',
   /** 'Pagamentos' and its 'Recebimentos' tab (decision 0160). */
   payments: '/payments',
+  /** 'Comprar créditos': a reseller buys credits from its parent by PIX (decision 0186). */
+  buyCredits: '/buy-credits',
   domainsCreate: '/domains/create',
   /** Decisions 0145–0149: batches of activation codes; a batch is /activation-codes/:id, its sheet …/print. */
   activationCodes: '/activation-codes',

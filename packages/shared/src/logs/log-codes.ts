@@ -1,7 +1,7 @@
 /**
  * Log action and type codes of docs/product/constants.md#log-codes with their Portuguese labels, plus `add_days` and `expiry_2359`
  * (decision 0026: the P2P extension and the 23:59 change are not renewals), `line_moved` and `bulk` (decision 0154) and
- * `renewed_pix` (decision 0164). The server stores the
+ * `renewed_pix` (decision 0164), `credits_bought_pix` (decision 0185). The server stores the
  * codes; the panel shows the labels (GET /api/logs/options serves the same lists).
  */
 export const LOG_ACTION_LABELS = {
@@ -37,6 +37,8 @@ export const LOG_ACTION_LABELS = {
   code_activated: 'CÓDIGO ATIVADO',
   code_cancelled: 'CÓDIGO CANCELADO',
   line_moved: 'MOVER USUÁRIO',
+  // Credits a reseller bought from its parent by PIX (decision 0185): one transfer naming the payment.
+  credits_bought_pix: 'CRÉDITOS COMPRADOS (PIX)',
   bulk: 'AÇÃO EM MASSA',
 } as const;
 export type LogAction = keyof typeof LOG_ACTION_LABELS;

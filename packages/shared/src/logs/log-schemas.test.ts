@@ -49,6 +49,7 @@ describe('log codes', () => {
         'code_cancelled',
         'line_moved',
         'bulk',
+        'credits_bought_pix',
       ].sort(),
     );
     expect([...LOG_TYPES].sort()).toEqual(

@@ -28,3 +28,20 @@ export const PAYMENT_MESSAGES = {
   pendingInsufficientCredits: 'Créditos insuficientes: a renovação acontece assim que chegarem créditos.',
   pendingRenewalRefused: 'A renovação não pôde ser feita (usuário removido ou pacote indisponível).',
 } as const;
+
+/** Every text of credit sales by PIX the server answers (decisions 0183–0186). */
+export const CREDIT_SALE_MESSAGES = {
+  packCreditsInvalid: 'Informe os créditos do pacote: um número inteiro entre 1 e 10.000.',
+  duplicatePack: 'Cada quantidade de créditos aparece em um pacote só.',
+  tooManyPacks: 'No máximo 6 pacotes.',
+  creditsInvalid: 'Informe a quantidade de créditos: um número inteiro entre 1 e 10.000.',
+  totalTooHigh: 'O total passa do máximo de R$ 999.999,99 por compra.',
+  onlyResellers: 'Só revendas compram créditos por PIX: o administrador gera os créditos.',
+  notSelling: 'Seu revendedor master não vende créditos por PIX no momento.',
+  sellerNotConfigured:
+    'Seu revendedor master ainda não configurou como receber por PIX. Fale com ele para comprar créditos.',
+  /** Why a paid credit purchase has not moved the credits yet ('Pago, créditos pendentes'). */
+  pendingInsufficientCredits:
+    'O saldo do vendedor não cobre esta venda: os créditos são enviados assim que o saldo cobrir.',
+  pendingRefused: 'Os créditos não puderam ser enviados (revenda removida).',
+} as const;

@@ -3,7 +3,7 @@ import { LINE_MESSAGES } from '../lines/line-messages';
 import { logPeriodSchema } from '../logs/log-schemas';
 import { idParamSchema, listMetaSchema, orderBySchema, pageSchema, perSchema } from '../lists/list-query';
 import { formatCredits, toCents } from '../money/credits';
-import { PAYMENT_MESSAGES } from './payment-messages';
+import { CREDIT_SALE_MESSAGES, PAYMENT_MESSAGES } from './payment-messages';
 import { PIX_MERCHANT_CITY_MAX, PIX_MERCHANT_NAME_MAX, pixText } from './pix-br-code';
 import { normalisePixKey } from './pix-key';
 
@@ -24,7 +24,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentAccountProvider, string> = {
   mercadopago: 'Mercado Pago (confirmação automática)',
 };
 
-/** Why a payment exists; the line renewal now, resellers buying credits later (decision 0160). */
+/** Why a payment exists: a line renewal, or a reseller buying credits from its parent (decisions 0160, 0184). */
 export const PAYMENT_PURPOSES = ['line_renewal', 'credit_purchase'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
@@ -45,6 +45,19 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   cancelled: 'Cancelado',
   refunded: 'Estornado',
 };
+/**
+ * A credit purchase waiting for the seller's credits keeps the state `renewal_pending` (one state for the
+ * worker, the totals and the badge) under its own words (decision 0185).
+ */
+export const CREDITS_PENDING_LABEL = 'Pago, créditos pendentes';
+
+/** The state's words for a payment of this purpose. */
+export function paymentStateLabel(state: PaymentState, purpose: PaymentPurpose): string {
+  return purpose === 'credit_purchase' && state === 'renewal_pending'
+    ? CREDITS_PENDING_LABEL
+    : PAYMENT_STATE_LABELS[state];
+}
+
 /** States whose money reached the reseller (and was not given back). */
 export const RECEIVED_STATES = ['paid', 'renewal_pending'] as const satisfies readonly PaymentState[];
 
@@ -55,6 +68,16 @@ export const RENEWAL_PENDING_TEXTS: Record<RenewalPendingReason, string> = {
   insufficient_credits: PAYMENT_MESSAGES.pendingInsufficientCredits,
   renewal_refused: PAYMENT_MESSAGES.pendingRenewalRefused,
 };
+/** The same reasons for a credit purchase: the credits, not a renewal, wait (decision 0185). */
+export const CREDITS_PENDING_TEXTS: Record<RenewalPendingReason, string> = {
+  insufficient_credits: CREDIT_SALE_MESSAGES.pendingInsufficientCredits,
+  renewal_refused: CREDIT_SALE_MESSAGES.pendingRefused,
+};
+
+/** Why a paid payment still waits, in the words of its purpose. */
+export function pendingReasonText(reason: RenewalPendingReason, purpose: PaymentPurpose): string {
+  return (purpose === 'credit_purchase' ? CREDITS_PENDING_TEXTS : RENEWAL_PENDING_TEXTS)[reason];
+}
 
 /** Reais as the panel shows them: 'R$ 1.234,50'. */
 export function formatReais(value: string): string {
@@ -188,6 +211,10 @@ export const paymentSchema = z.object({
   package_id: z.number().int().nullable(),
   package_name: z.string().nullable(),
   months: z.number().int().nullable(),
+  /** A credit purchase (decision 0184): who buys, and how many whole credits. */
+  buyer_account_id: z.number().int().nullable(),
+  buyer_username: z.string().nullable(),
+  credits: z.number().int().nullable(),
   /** 'PIX copia e cola' (the QR code's text); null once the payment no longer waits. */
   pix_code: z.string().nullable(),
   ticket_url: z.string().nullable(),

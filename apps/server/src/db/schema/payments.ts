@@ -7,6 +7,7 @@ import {
 } from '@panel/shared/payments/payments-api';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -64,6 +65,42 @@ export const paymentPrices = pgTable(
 );
 
 /**
+ * What an account sells its direct resellers by PIX (decision 0183): whether they may buy, the price in
+ * reais of one credit (null until set) and, in `credit_sale_packs`, fixed prices for exact quantities.
+ */
+export const creditSaleSettings = pgTable(
+  'credit_sale_settings',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('credit_sale_unit_price_positive', sql`${table.unitPrice} is null or ${table.unitPrice} > 0`),
+    check('credit_sale_enabled_priced', sql`not ${table.enabled} or ${table.unitPrice} is not null`),
+  ],
+);
+
+export const creditSalePacks = pgTable(
+  'credit_sale_packs',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.credits] }),
+    check('credit_sale_packs_credits', sql`${table.credits} between 1 and 10000`),
+    check('credit_sale_packs_price_positive', sql`${table.price} > 0`),
+  ],
+);
+
+/**
  * One charge to a customer and what became of it (decisions 0160, 0163, 0164). `reference` is the PIX txid
  * and Mercado Pago's external_reference. The state only moves forward through conditional updates, which is
  * what makes a notification delivered twice renew once. Like the ledger, the account and line columns have
@@ -84,6 +121,10 @@ export const payments = pgTable(
     lineId: integer('line_id'),
     lineUsername: text('line_username'),
     packageId: integer('package_id'),
+    /** A credit purchase (decision 0184): the reseller that buys from `account_id`, and the whole credits. */
+    buyerAccountId: integer('buyer_account_id'),
+    buyerUsername: text('buyer_username'),
+    credits: integer('credits'),
     providerPaymentId: text('provider_payment_id'),
     pixCode: text('pix_code'),
     ticketUrl: text('ticket_url'),
@@ -103,6 +144,10 @@ export const payments = pgTable(
       .on(table.accountId, table.providerPaymentId)
       .where(sql`${table.providerPaymentId} is not null`),
     index('payments_account_created_idx').on(table.accountId, table.createdAt),
+    // The buyer's 'Comprar créditos' history.
+    index('payments_buyer_created_idx')
+      .on(table.buyerAccountId, table.createdAt)
+      .where(sql`${table.buyerAccountId} is not null`),
     // The workers' passes read only the payments still waiting for something.
     index('payments_waiting_idx')
       .on(table.state, table.updatedAt)
@@ -115,8 +160,13 @@ export const payments = pgTable(
       'payments_renewal_line',
       sql`${table.purpose} <> 'line_renewal' or (${table.lineId} is not null and ${table.packageId} is not null)`,
     ),
+    check(
+      'payments_credit_purchase',
+      sql`${table.purpose} <> 'credit_purchase' or (${table.buyerAccountId} is not null and ${table.buyerAccountId} <> ${table.accountId} and ${table.credits} between 1 and 10000)`,
+    ),
   ],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
+export type CreditSaleSettingsRow = typeof creditSaleSettings.$inferSelect;

@@ -13,6 +13,7 @@ import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';
 import { buildPixBrCode } from '@panel/shared/payments/pix-br-code';
 import { listMeta } from '@panel/shared/lists/list-query';
 import { toCents } from '@panel/shared/money/credits';
+import type { PaymentAccountRow, payments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../auth/caller';
 import { requireSalePackage } from '../lines/line-identity';
@@ -55,6 +56,12 @@ export interface LineCharge {
   origin: string;
 }
 
+/** What a charge records besides its reference, provider, code and lifetime. */
+type ChargeValues = Omit<
+  typeof payments.$inferInsert,
+  'id' | 'reference' | 'provider' | 'pixCode' | 'expiresAt' | 'state'
+> & { accountId: number; amount: string };
+
 const refusal = (message: string, field?: string) => new AppError(422, 'validation_failed', message, field);
 
 /** The caller's 'Pagamentos' (decision 0160): its own payments only; another account's id is a 404. */
@@ -77,10 +84,8 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
 
   /**
    * A PIX charge renewing `line` by the package at the price of the account that receives the money (its
-   * owner), the one core of the panel's charges and the customer page's renewals (decision 0179). Static
-   * PIX: the BR Code of the account's key. Mercado Pago: the payment is stored first, then created there
-   * with its reference, so the notification of a payment made at once finds it. `createdBy`: the reseller
-   * charging from the panel, null when the customer started it.
+   * owner), the one core of the panel's charges and the customer page's renewals (decision 0179).
+   * `createdBy`: the reseller charging from the panel, null when the customer started it.
    */
   async function chargeLine(charge: LineCharge): Promise<PaymentRecord> {
     const { accountId, line } = charge;
@@ -89,20 +94,39 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     const pkg = await requireSalePackage(db, charge.packageId, line.system);
     const price = await findPrice(db, accountId, pkg.id);
     if (!price) throw refusal(PAYMENT_MESSAGES.noPriceForPackage, 'package_id');
-    const amountCents = toCents(price);
+    return issueCharge(
+      account,
+      {
+        accountId,
+        purpose: 'line_renewal',
+        amount: price,
+        lineId: line.id,
+        lineUsername: line.username,
+        packageId: pkg.id,
+        createdBy: charge.createdBy,
+      },
+      `Renovação ${pkg.packageName} (${SYSTEM_LABELS[line.system as 1 | 2 | 3]}) - ${line.username}`,
+      charge.origin,
+    );
+  }
+
+  /**
+   * A PIX charge of `values.amount` to `values.accountId`'s own payment account, whatever it pays for (a
+   * renewal, credits bought: decision 0184). Static PIX: the BR Code of the account's key. Mercado Pago: the
+   * payment is stored first, then created there with its reference, so the notification of a payment made
+   * at once finds it.
+   */
+  async function issueCharge(
+    account: PaymentAccountRow | undefined,
+    values: ChargeValues,
+    description: string,
+    origin: string,
+  ): Promise<PaymentRecord> {
+    if (!account || account.provider === 'none') throw refusal(PAYMENT_MESSAGES.notConfigured);
+    const amountCents = toCents(values.amount);
     const reference = newReference();
     const expiresAt = new Date(Date.now() + CHARGE_VALID_HOURS * HOUR_MS);
-    const common = {
-      reference,
-      accountId,
-      purpose: 'line_renewal' as const,
-      amount: price,
-      lineId: line.id,
-      lineUsername: line.username,
-      packageId: pkg.id,
-      createdBy: charge.createdBy,
-      expiresAt,
-    };
+    const common = { ...values, reference, expiresAt };
     if (account.provider === 'static_pix') {
       if (!account.pixKey || !account.merchantName || !account.merchantCity) {
         throw refusal(PAYMENT_MESSAGES.notConfigured);
@@ -123,12 +147,12 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     try {
       const created = await mercadoPago.createPixPayment(token, {
         amountCents,
-        description: `Renovação ${pkg.packageName} (${SYSTEM_LABELS[line.system as 1 | 2 | 3]}) - ${line.username}`,
+        description,
         payerEmail: deps.config.MERCADOPAGO_PAYER_EMAIL,
         externalReference: reference,
         notificationUrl: notificationUrl(
-          deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? charge.origin,
-          accountId,
+          deps.config.PAYMENT_NOTIFICATION_BASE_URL ?? origin,
+          values.accountId,
         ),
         expiresAt,
         idempotencyKey: reference,
@@ -213,7 +237,7 @@ export function createPaymentChargesService(deps: PaymentsDeps, sync: MercadoPag
     return { renewal_pending: await countRenewalPending(db, caller.id) };
   }
 
-  return { chargeLine, startCharge, get, confirm, refresh, list, alerts };
+  return { chargeLine, issueCharge, startCharge, get, confirm, refresh, list, alerts };
 }
 
 export type PaymentChargesService = ReturnType<typeof createPaymentChargesService>;

@@ -1,9 +1,10 @@
 import { panelDate } from '@panel/shared/lines/panel-calendar';
 import { MAX_ID } from '@panel/shared/lists/list-query';
+import { paymentSubject } from '@panel/shared/payments/credit-sales';
 import {
-  PAYMENT_STATE_LABELS,
   paymentPeriod,
-  RENEWAL_PENDING_TEXTS,
+  paymentStateLabel,
+  pendingReasonText,
   type PaymentExportQuery,
 } from '@panel/shared/payments/payments-api';
 import { nowSeconds, unixSeconds } from '@panel/shared/time/unix-seconds';
@@ -35,16 +36,20 @@ const seconds = (iso: string | null) => (iso === null ? null : unixSeconds(new D
 
 function paymentCells(record: PaymentRecord): CsvCell[] {
   const payment = toPayment(record);
+  // A credit sale (decision 0186) names its buyer and credits where a renewal names its line and package.
+  const subject = paymentSubject(payment);
   return [
     csvDateTime(seconds(payment.created_at)),
-    payment.line_username,
-    payment.package_name,
+    subject.who,
+    subject.what,
     csvDecimal(payment.amount),
     METHODS[payment.provider],
-    PAYMENT_STATE_LABELS[payment.state],
+    paymentStateLabel(payment.state, payment.purpose),
     csvDateTime(seconds(payment.paid_at)),
     csvDateTime(seconds(payment.renewed_at)),
-    payment.renewal_pending_reason ? RENEWAL_PENDING_TEXTS[payment.renewal_pending_reason] : null,
+    payment.renewal_pending_reason
+      ? pendingReasonText(payment.renewal_pending_reason, payment.purpose)
+      : null,
     payment.reference,
   ];
 }

@@ -1,7 +1,12 @@
 import type { Database } from '../../db/database';
 import type { MercadoPagoSync } from './mercadopago-sync';
 import { retryRenewal } from './payment-confirmation';
-import { expireStaticCharges, listCoveredRenewals, listProviderPending } from './payments.repository';
+import {
+  expireStaticCharges,
+  listCoveredCreditPurchases,
+  listCoveredRenewals,
+  listProviderPending,
+} from './payments.repository';
 
 /** A Mercado Pago payment not heard of for this long is asked about (a lost notification, decision 0166). */
 const ASK_AFTER_SECONDS = 60;
@@ -17,7 +22,12 @@ export async function paymentsPass(
   sync: MercadoPagoSync,
   onError: (error: unknown) => void,
 ): Promise<void> {
-  for (const id of await listCoveredRenewals(db, BATCH)) {
+  // Credit purchases waiting for the seller's credits are retried the same way (decision 0185).
+  const covered = [
+    ...(await listCoveredRenewals(db, BATCH)),
+    ...(await listCoveredCreditPurchases(db, BATCH)),
+  ];
+  for (const id of covered) {
     await retryRenewal(db, id).catch(onError);
   }
   await expireStaticCharges(db);

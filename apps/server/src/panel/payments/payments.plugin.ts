@@ -6,6 +6,8 @@ import { startPeriodicWorker, type PeriodicWorker } from '../../lib/periodic-wor
 import type { SecretBox } from '../../lib/secret-box';
 import { mercadoPagoClient } from './mercadopago-client';
 import { createMercadoPagoSync } from './mercadopago-sync';
+import { createCreditSaleService } from './credit-sale.service';
+import { creditPurchasesRoutes } from './credit-purchases.routes';
 import { createPaymentChargesService } from './payment-charges.service';
 import { paymentNotificationsRoutes } from './payment-notifications.routes';
 import { createPaymentSettingsService } from './payment-settings.service';
@@ -25,12 +27,14 @@ async function paymentsPlugin(
   const deps = { db, box, config, mercadoPago: mercadoPagoClient(config) };
   const sync = createMercadoPagoSync(deps);
   if (options.routes) {
+    const charges = createPaymentChargesService(deps, sync);
     await app.register(paymentsRoutes, {
       db,
       config,
       settings: createPaymentSettingsService(deps),
-      charges: createPaymentChargesService(deps, sync),
+      charges,
     });
+    await app.register(creditPurchasesRoutes, { config, sale: createCreditSaleService(deps, charges) });
     await app.register(paymentNotificationsRoutes, { sync });
   }
 

@@ -7,6 +7,8 @@ import { executeRows } from '../../db/execute-rows';
 import type { Transaction } from '../../db/run-in-transaction';
 import {
   accounts,
+  creditSalePacks,
+  creditSaleSettings,
   lines,
   packages,
   paymentAccounts,
@@ -95,6 +97,43 @@ export async function replacePrices(
   await tx.delete(paymentPrices).where(eq(paymentPrices.accountId, accountId));
   if (prices.length === 0) return;
   await tx.insert(paymentPrices).values(prices.map((entry) => ({ accountId, ...entry })));
+}
+
+// ---- credit sale (decision 0183) -------------------------------------------------------------------
+
+export interface CreditSale {
+  enabled: boolean;
+  unitPrice: string | null;
+  packs: { credits: number; price: string }[];
+}
+
+/** What the account sells its direct resellers; a seller that never saved sells nothing. */
+export async function findCreditSale(db: Database, accountId: number): Promise<CreditSale> {
+  const [settings] = await db
+    .select({
+      enabled: creditSaleSettings.enabled,
+      unitPrice: sql<string | null>`${creditSaleSettings.unitPrice}::text`,
+    })
+    .from(creditSaleSettings)
+    .where(eq(creditSaleSettings.accountId, accountId));
+  const packs = await db
+    .select({ credits: creditSalePacks.credits, price: sql<string>`${creditSalePacks.price}::text` })
+    .from(creditSalePacks)
+    .where(eq(creditSalePacks.accountId, accountId))
+    .orderBy(asc(creditSalePacks.credits));
+  return { enabled: settings?.enabled ?? false, unitPrice: settings?.unitPrice ?? null, packs };
+}
+
+/** The account's credit sale becomes exactly `sale` (one transaction: the packs are never half replaced). */
+export async function replaceCreditSale(tx: Transaction, accountId: number, sale: CreditSale): Promise<void> {
+  const values = { enabled: sale.enabled, unitPrice: sale.unitPrice };
+  await tx
+    .insert(creditSaleSettings)
+    .values({ accountId, ...values })
+    .onConflictDoUpdate({ target: creditSaleSettings.accountId, set: { ...values, updatedAt: sql`now()` } });
+  await tx.delete(creditSalePacks).where(eq(creditSalePacks.accountId, accountId));
+  if (sale.packs.length === 0) return;
+  await tx.insert(creditSalePacks).values(sale.packs.map((pack) => ({ accountId, ...pack })));
 }
 
 // ---- payments --------------------------------------------------------------------------------------
@@ -256,6 +295,39 @@ export async function touchPayment(db: Database, id: number): Promise<void> {
     .update(payments)
     .set({ updatedAt: sql`now()` })
     .where(eq(payments.id, id));
+}
+
+/**
+ * Paid credit purchases waiting for the seller's credits whose seller's balance now covers them (an admin
+ * mints: always), oldest first (decision 0185).
+ */
+export async function listCoveredCreditPurchases(db: Database, limit: number): Promise<number[]> {
+  const rows = await executeRows<{ id: number }>(
+    db,
+    sql`select p.id from ${payments} p
+        join ${accounts} a on a.id = p.account_id
+        where p.state = 'renewal_pending' and p.renewal_pending_reason = 'insufficient_credits'
+          and p.purpose = 'credit_purchase' and (a.role = 'admin' or a.credits >= p.credits)
+        order by p.paid_at, p.id
+        limit ${limit}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The buyer's credit purchases, newest first (its 'Comprar créditos' history). */
+export async function listBuyerPurchases(
+  db: Database,
+  buyerId: number,
+  limit: number,
+): Promise<PaymentRecord[]> {
+  const rows = await db
+    .select(recordColumns)
+    .from(payments)
+    .leftJoin(packages, eq(packages.id, payments.packageId))
+    .where(and(eq(payments.buyerAccountId, buyerId), eq(payments.purpose, 'credit_purchase')))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+  return rows.map(toRecord);
 }
 
 /**

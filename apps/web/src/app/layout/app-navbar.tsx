@@ -11,6 +11,7 @@ import {
   type MenuEntry,
   type MenuLeaf,
 } from '@/config/menu-definition';
+import { creditOfferQueryOptions } from '@/features/payments/api/get-credit-offer';
 import { useStoredAuth } from '@/lib/auth-storage';
 import { FRAME_GROW_CLASS } from './app-frame';
 import { complementsQueryOptions } from '@/lib/queries/complements-query';
@@ -54,7 +55,11 @@ export function AppNavbar({ profile, onOpenDialog, onNavigate }: AppNavbarProps)
     enabled: profile?.type === 'reseller',
     select: (complements) => Object.fromEntries(complements.settings.map((row) => [row.key, row.value])),
   });
-  const entries = profile ? visibleSidebarMenu({ type: profile.type, settings }) : [];
+  // 'Comprar créditos' only while the reseller's parent sells (decision 0186); hidden until known.
+  const { data: offer } = useQuery({ ...creditOfferQueryOptions(), enabled: profile?.type === 'reseller' });
+  const entries = profile
+    ? visibleSidebarMenu({ type: profile.type, settings, buysCredits: offer?.available ?? false })
+    : [];
   const activeId = activeLeafId(pathname, entries);
   const isActive = (leaf: MenuLeaf) => leaf.id === activeId;
 

@@ -16,6 +16,7 @@ export const el: TranslationResource = {
     domains: 'Τομείς',
     activationCodes: 'Κωδικοί ενεργοποίησης',
     payments: 'Πληρωμές',
+    buyCredits: 'Αγορά πιστώσεων',
     logs: 'Αρχεία καταγραφής',
     catalogRequests: 'Αιτήματα περιεχομένου',
     catalogRequestsCreate: 'Νέο αίτημα',

@@ -16,6 +16,7 @@ export const en: TranslationResource = {
     domains: 'Domains',
     activationCodes: 'Activation codes',
     payments: 'Payments',
+    buyCredits: 'Buy credits',
     logs: 'Logs',
     catalogRequests: 'Content requests',
     catalogRequestsCreate: 'New request',

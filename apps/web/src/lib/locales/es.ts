@@ -16,6 +16,7 @@ export const es: TranslationResource = {
     domains: 'Dominios',
     activationCodes: 'Códigos de activación',
     payments: 'Pagos',
+    buyCredits: 'Comprar créditos',
     logs: 'Registros',
     catalogRequests: 'Solicitudes de contenido',
     catalogRequestsCreate: 'Nueva solicitud',

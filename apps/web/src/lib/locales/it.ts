@@ -16,6 +16,7 @@ export const it: TranslationResource = {
     domains: 'Domini',
     activationCodes: 'Codici di attivazione',
     payments: 'Pagamenti',
+    buyCredits: 'Acquista crediti',
     logs: 'Log',
     catalogRequests: 'Richieste di contenuti',
     catalogRequestsCreate: 'Nuova richiesta',

@@ -15,6 +15,7 @@ export const ptBR = {
     domains: 'Domínios',
     activationCodes: 'Códigos de ativação',
     payments: 'Pagamentos',
+    buyCredits: 'Comprar créditos',
     logs: 'Logs',
     catalogRequests: 'Solicitações de conteúdo',
     catalogRequestsCreate: 'Nova solicitação',

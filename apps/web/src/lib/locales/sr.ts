@@ -16,6 +16,7 @@ export const sr: TranslationResource = {
     domains: 'Domeni',
     activationCodes: 'Aktivacioni kodovi',
     payments: 'Plaćanja',
+    buyCredits: 'Kupi kredite',
     logs: 'Zapisi',
     catalogRequests: 'Zahtevi za sadržaj',
     catalogRequestsCreate: 'Novi zahtev',

@@ -6,4 +6,7 @@ export const PAYMENT_KEYS = {
   alerts: [...QUERY_ROOTS.payments, 'alerts'],
   settings: [...QUERY_ROOTS.payments, 'settings'],
   prices: [...QUERY_ROOTS.payments, 'prices'],
+  creditSale: [...QUERY_ROOTS.payments, 'credit-sale'],
+  creditOffer: [...QUERY_ROOTS.payments, 'credit-offer'],
+  creditPurchases: [...QUERY_ROOTS.payments, 'credit-purchases'],
 } as const;

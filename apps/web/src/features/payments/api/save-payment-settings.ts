@@ -17,6 +17,10 @@ export function useSavePaymentSettings() {
   return useMutation({
     mutationFn: savePaymentSettings,
     meta: { silentError: true },
-    onSuccess: (saved) => queryClient.setQueryData(PAYMENT_KEYS.settings, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(PAYMENT_KEYS.settings, saved);
+      // 'Venda de créditos' says whether the account can take a buyer's PIX.
+      void queryClient.invalidateQueries({ queryKey: PAYMENT_KEYS.creditSale });
+    },
   });
 }

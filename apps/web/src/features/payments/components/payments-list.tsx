@@ -1,11 +1,13 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { paymentSubject } from '@panel/shared/payments/credit-sales';
 import {
   formatReais,
   PAYMENT_STATE_LABELS,
   PAYMENT_STATES,
-  RENEWAL_PENDING_TEXTS,
+  paymentStateLabel,
+  pendingReasonText,
   type Payment,
   type PaymentState,
   type PaymentTotals,
@@ -98,8 +100,10 @@ export function PaymentsList({ profile }: { profile: Profile }) {
       {
         onSuccess: (after) => {
           if (after.renewal_pending_reason)
-            showWarningToast(RENEWAL_PENDING_TEXTS[after.renewal_pending_reason]);
-          else showSuccessToast(kind === 'confirm' ? TEXTS.confirmed : TEXTS.refreshed);
+            showWarningToast(pendingReasonText(after.renewal_pending_reason, after.purpose));
+          else if (kind === 'refresh') showSuccessToast(TEXTS.refreshed);
+          // A credit sale (decision 0186) sends credits where a renewal renews a line.
+          else showSuccessToast(after.purpose === 'credit_purchase' ? TEXTS.creditsSent : TEXTS.confirmed);
         },
       },
     );
@@ -111,8 +115,27 @@ export function PaymentsList({ profile }: { profile: Profile }) {
       sortField: 'created_at',
       cell: (row) => formatIsoDateTime(row.created_at),
     },
-    { id: 'user', header: TEXTS.user, cardPlacement: 'title', cell: (row) => row.line_username ?? '-' },
-    { id: 'package', header: TEXTS.package, cell: (row) => row.package_name ?? '-' },
+    {
+      id: 'user',
+      header: TEXTS.user,
+      cardPlacement: 'title',
+      cell: (row) => paymentSubject(row).who ?? '-',
+    },
+    {
+      id: 'package',
+      header: TEXTS.package,
+      cell: (row) =>
+        row.purpose === 'credit_purchase' ? (
+          <Group gap={4} wrap="nowrap">
+            <Badge size="xs" variant="light" color="grape">
+              {TEXTS.creditSale}
+            </Badge>
+            <span data-testid="payment-credits">{paymentSubject(row).what}</span>
+          </Group>
+        ) : (
+          (row.package_name ?? '-')
+        ),
+    },
     {
       id: 'amount',
       header: TEXTS.amount,
@@ -127,7 +150,7 @@ export function PaymentsList({ profile }: { profile: Profile }) {
       sortField: 'state',
       cell: (row) => (
         <Badge variant="light" color={STATE_COLORS[row.state]} data-testid="payment-state">
-          {PAYMENT_STATE_LABELS[row.state]}
+          {paymentStateLabel(row.state, row.purpose)}
         </Badge>
       ),
     },

@@ -1,17 +1,23 @@
 import { SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import type { Profile } from '@panel/shared/profile/profile-schema';
 import { QueryBody } from '@/components/query-body';
+import { useCreditSale } from '../api/get-credit-sale';
 import { usePaymentPrices } from '../api/get-payment-prices';
 import { usePaymentSettings } from '../api/get-payment-settings';
+import { CreditSaleCard } from './credit-sale-card';
 import { PaymentAccountCard } from './payment-account-card';
 import { PaymentPricesCard } from './payment-prices-card';
 import { PAYMENT_TEXTS as TEXTS } from './payment-texts';
 import { PaymentsList } from './payments-list';
 
-/** 'Recebimentos': the payment account and the customer prices, each loaded and saved on its own. */
+/**
+ * 'Recebimentos': the payment account, the customer prices and the credit sale to the caller's resellers
+ * (decision 0183), each loaded and saved on its own.
+ */
 function PaymentSettingsTab() {
   const settings = usePaymentSettings();
   const prices = usePaymentPrices();
+  const sale = useCreditSale();
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <QueryBody query={settings} testId="payment-account" isEmpty={() => false} empty={null} compact>
@@ -19,6 +25,9 @@ function PaymentSettingsTab() {
       </QueryBody>
       <QueryBody query={prices} testId="payment-prices" isEmpty={() => false} empty={null} compact>
         {(data) => <PaymentPricesCard prices={data} />}
+      </QueryBody>
+      <QueryBody query={sale} testId="credit-sale" isEmpty={() => false} empty={null} compact>
+        {(data) => <CreditSaleCard sale={data} />}
       </QueryBody>
     </SimpleGrid>
   );

@@ -13,6 +13,7 @@ import {
 } from '@panel/shared/payments/payments-api';
 import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';
 import { Dialog } from '@/components/dialog';
+import { QrCodeImage } from '@/components/qr-code-image';
 import { DialogActions, DIALOG_TEXTS } from '@/components/dialog-actions';
 import { paths } from '@/config/paths';
 import { formatIsoDateTime } from '@/lib/format-date';
@@ -23,7 +24,6 @@ import { showCopiedToast, showErrorToast, showSuccessToast, showWarningToast } f
 import { useConfirmPixPayment } from '../../api/confirm-pix-payment';
 import { usePixPrices } from '../../api/get-pix-prices';
 import { useStartPixCharge } from '../../api/start-pix-charge';
-import { QrCodeImage } from '../setup-messages/qr-code-image';
 import { FormError } from './form-error';
 import type { LineActionModalProps } from './line-action-modal';
 
@@ -83,7 +83,7 @@ function ChargeView({ payment, onConfirmed }: { payment: Payment; onConfirmed: (
       {waiting && payment.pix_code && (
         <>
           <Group justify="center">
-            <QrCodeImage value={payment.pix_code} testId="pix-charge-qr" />
+            <QrCodeImage value={payment.pix_code} alt={PIX_CHARGE_TEXTS.qrAlt} testId="pix-charge-qr" />
           </Group>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm">{PIX_CHARGE_TEXTS.pixCode}</Text>

@@ -9,7 +9,7 @@ import { LoadFailure } from '@/components/load-failure';
 import { showCopiedToast, showErrorToast } from '@/lib/toasts';
 import { useLineSetupMessages } from '../../api/get-line-setup-messages';
 import { copyText } from '@/lib/copy-text';
-import { QrCodeImage } from './qr-code-image';
+import { QrCodeImage } from '@/components/qr-code-image';
 import { SETUP_TEXTS } from './setup-texts';
 
 interface SetupMessagesPanelProps {
@@ -114,7 +114,7 @@ export function SetupMessagesPanel({ lineId, testId }: SetupMessagesPanelProps) 
       </Group>
       {message.qr && qrShown && (
         <Stack gap={4} align="center">
-          <QrCodeImage value={message.qr} testId={`${testId}-qr`} />
+          <QrCodeImage value={message.qr} alt={SETUP_TEXTS.qrAlt} testId={`${testId}-qr`} />
           <Text size="xs" c="dimmed" ta="center">
             {SETUP_TEXTS.qrHint}
           </Text>

@@ -11,6 +11,5 @@ export const SETUP_TEXTS = {
   hideQr: 'Ocultar QR Code',
   qrHint: 'Aponte a câmera para abrir a lista no aparelho.',
   qrAlt: 'QR Code da lista',
-  qrFailed: 'Não foi possível gerar o QR Code.',
   loading: 'Carregando mensagens…',
 } as const;

@@ -1,19 +1,22 @@
 import { Alert, Image, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { SETUP_TEXTS } from './setup-texts';
 
 const SIZE = 220;
+const QR_FAILED = 'Não foi possível gerar o QR Code.';
 
 interface QrCodeImageProps {
   value: string;
+  /** What the code is, for screen readers ('QR Code da lista', 'QR Code do PIX'). */
+  alt: string;
   testId: string;
 }
 
 /**
  * A QR code of `value` as an image. The `qrcode` package is fetched only when a QR code is first shown
- * (its own chunk), so neither /users nor the dialogs carry it until then (decision 0050).
+ * (its own chunk), so neither /users nor the dialogs carry it until then (decision 0050). Shared by the
+ * setup messages, 'Cobrar por PIX' and 'Comprar créditos'.
  */
-export function QrCodeImage({ value, testId }: QrCodeImageProps) {
+export function QrCodeImage({ value, alt, testId }: QrCodeImageProps) {
   const [state, setState] = useState<{ value: string; url: string | null; failed: boolean } | null>(null);
   useEffect(() => {
     let live = true;
@@ -30,10 +33,10 @@ export function QrCodeImage({ value, testId }: QrCodeImageProps) {
   if (state?.value === value && state.failed) {
     return (
       <Alert color="red" data-testid={`${testId}-error`}>
-        {SETUP_TEXTS.qrFailed}
+        {QR_FAILED}
       </Alert>
     );
   }
   if (state?.value !== value || !state.url) return <Loader size="sm" data-testid={`${testId}-loading`} />;
-  return <Image src={state.url} w={SIZE} h={SIZE} alt={SETUP_TEXTS.qrAlt} data-testid={testId} />;
+  return <Image src={state.url} w={SIZE} h={SIZE} alt={alt} data-testid={testId} />;
 }
