@@ -1,69 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiOf } from '../../../test/api';
 import { createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
-import {
-  freePort,
-  startFakeMercadoPago,
-  type FakeMercadoPago,
-} from '../../../test/payments/fake-mercadopago';
+import { onPostgres, useMercadoPagoApp } from '../../../test/payments/mercadopago-pg-app';
 import { balanceOf, ledgerRowsOf } from '../../../test/reads';
-import { startTestApp, type TestApp } from '../../../test/test-app';
 
 /**
  * A paid credit purchase moves the credits once however often it is told (decision 0185): an approval
  * notified three times at once, a static PIX confirmed twice at once. Real concurrency needs real
  * connections, so this file only runs against PostgreSQL (`node scripts/test-pg.mjs <this file>`).
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ACCESS_TOKEN = 'APP_USR-venda-creditos';
-const WEBHOOK_SECRET = 'segredo-venda-creditos';
-
-let testApp: TestApp;
-let fake: FakeMercadoPago;
-beforeAll(async () => {
-  if (!onPostgres) return;
-  fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET });
-  const port = await freePort();
-  testApp = await startTestApp({
-    MERCADOPAGO_API_URL: fake.url,
-    PAYMENT_NOTIFICATION_BASE_URL: `http://127.0.0.1:${port}`,
-    PAYMENTS_POLL_MS: '3600000',
-  });
-  await testApp.app.listen({ host: '127.0.0.1', port });
-});
-afterAll(async () => {
-  if (!onPostgres) return;
-  await testApp.close();
-  await fake.close();
-});
-const as = apiOf(() => testApp.app);
+const mercadoPago = useMercadoPagoApp('venda-creditos');
+const as = apiOf(mercadoPago.app);
 
 describe('credit purchases under concurrency', () => {
   it.runIf(onPostgres)(
     'a sub-reseller buys 100 credits: three approvals at once, or two confirmations at once, move them once',
     async () => {
-      const db = testApp.app.database.db;
-      const master = await createSignedInAccount(testApp.app, { credits: '300' });
-      const sub = await createSignedInAccount(testApp.app, { credits: '0', parent: master.account });
+      const db = mercadoPago.app().database.db;
+      const master = await createSignedInAccount(mercadoPago.app(), { credits: '300' });
+      const sub = await createSignedInAccount(mercadoPago.app(), { credits: '0', parent: master.account });
       await as(master.token).put('/api/payments/credit-sale', {
         enabled: true,
         unit_price: '0.45',
         packs: [],
       });
-      await as(master.token).put('/api/payments/settings', {
-        provider: 'mercadopago',
-        mercadopago_access_token: ACCESS_TOKEN,
-        mercadopago_webhook_secret: WEBHOOK_SECRET,
-      });
+      await mercadoPago.connect(as(master.token));
       const purchase = (await as(sub.token).post('/api/credit-purchases', { credits: 100 })).json();
       expect(purchase).toMatchObject({ provider: 'mercadopago', amount: '45.00', state: 'pending' });
-      const providerId = [...fake.payments.values()].find(
-        (entry) => entry.external_reference === purchase.reference,
-      )?.id;
-      if (!providerId) throw new Error('Mercado Pago has no payment');
-      fake.setStatus(providerId, 'approved', 'accredited');
-      expect(await fake.notify(providerId, { times: 3 })).toEqual([200, 200, 200]);
+      const providerId = mercadoPago.providerIdOf(purchase.reference);
+      mercadoPago.fake().setStatus(providerId, 'approved', 'accredited');
+      expect(await mercadoPago.fake().notify(providerId, { times: 3 })).toEqual([200, 200, 200]);
       expect((await as(sub.token).get(`/api/credit-purchases/${purchase.id}`)).json().state).toBe('paid');
       expect(await balanceOf(db, master.account.id)).toBe('200.00');
       expect(await balanceOf(db, sub.account.id)).toBe('100.00');

@@ -1,15 +1,10 @@
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiOf } from '../../../test/api';
 import { createLine, createSignedInAccount } from '../../../test/factories';
 import { findLedgerMismatches } from '../../../test/ledger-invariant';
-import {
-  freePort,
-  startFakeMercadoPago,
-  type FakeMercadoPago,
-} from '../../../test/payments/fake-mercadopago';
+import { onPostgres, useMercadoPagoApp } from '../../../test/payments/mercadopago-pg-app';
 import { balanceOf, ledgerRowsOf, lineRow, logsOfLine } from '../../../test/reads';
-import { startTestApp, type TestApp } from '../../../test/test-app';
 import { expSeconds } from '../lines/line-view';
 
 /**
@@ -17,54 +12,26 @@ import { expSeconds } from '../lines/line-view';
  * connections: PGlite runs one statement at a time, so this file only runs against PostgreSQL
  * (`node scripts/test-pg.mjs <this file>`).
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ACCESS_TOKEN = 'APP_USR-concorrencia';
-const WEBHOOK_SECRET = 'segredo-concorrencia';
-
-let testApp: TestApp;
-let fake: FakeMercadoPago;
-beforeAll(async () => {
-  if (!onPostgres) return;
-  fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET });
-  const port = await freePort();
-  testApp = await startTestApp({
-    MERCADOPAGO_API_URL: fake.url,
-    PAYMENT_NOTIFICATION_BASE_URL: `http://127.0.0.1:${port}`,
-    PAYMENTS_POLL_MS: '3600000',
-  });
-  await testApp.app.listen({ host: '127.0.0.1', port });
-});
-afterAll(async () => {
-  if (!onPostgres) return;
-  await testApp.close();
-  await fake.close();
-});
-const as = apiOf(() => testApp.app);
+const mercadoPago = useMercadoPagoApp('concorrencia');
+const as = apiOf(mercadoPago.app);
 
 describe('payments under concurrency', () => {
   it.runIf(onPostgres)(
     'an approval notified three times at once, and a static PIX confirmed three times at once, renew once each',
     async () => {
-      const { app } = testApp;
+      const app = mercadoPago.app();
       const db = app.database.db;
       const { account, token } = await createSignedInAccount(app, { credits: '10' });
       await as(token).put('/api/payments/prices', { prices: [{ package_id: 17, price: '30' }] });
       const charge = async (lineId: number) =>
         (await as(token).post('/api/payments/charges', { line_id: lineId, package_id: 17 })).json();
 
-      await as(token).put('/api/payments/settings', {
-        provider: 'mercadopago',
-        mercadopago_access_token: ACCESS_TOKEN,
-        mercadopago_webhook_secret: WEBHOOK_SECRET,
-      });
+      await mercadoPago.connect(as(token));
       const notified = await createLine(app, account);
       const payment = await charge(notified.id);
-      const providerId = [...fake.payments.values()].find(
-        (entry) => entry.external_reference === payment.reference,
-      )?.id;
-      if (!providerId) throw new Error('Mercado Pago has no payment');
-      fake.setStatus(providerId, 'approved', 'accredited');
-      expect(await fake.notify(providerId, { times: 3 })).toEqual([200, 200, 200]);
+      const providerId = mercadoPago.providerIdOf(payment.reference);
+      mercadoPago.fake().setStatus(providerId, 'approved', 'accredited');
+      expect(await mercadoPago.fake().notify(providerId, { times: 3 })).toEqual([200, 200, 200]);
 
       await as(token).put('/api/payments/settings', {
         provider: 'static_pix',
