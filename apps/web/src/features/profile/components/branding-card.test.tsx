@@ -51,4 +51,15 @@ describe('Profile → Página do cliente (decision 0178)', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
     expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toMatchObject({ logo: null });
   });
+
+  it('says why it could not load, and loads when asked again', async () => {
+    let failures = 1;
+    mockApi({
+      'GET /profile/branding': () =>
+        failures-- > 0 ? { status: 500, body: { message: 'falhou' } } : { body: BRANDING },
+    });
+    renderWithProviders(<BrandingCard />);
+    fireEvent.click(await screen.findByTestId('branding-card-error-retry'));
+    expect(await screen.findByTestId('branding-address')).toHaveValue('https://tv.example.com/');
+  });
 });

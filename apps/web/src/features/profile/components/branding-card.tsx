@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  ColorInput,
-  FileButton,
-  Group,
-  Image,
-  Input,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, ColorInput, FileButton, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   BRAND_LOGO_MAX_BYTES,
@@ -27,6 +15,7 @@ import { copyText } from '@/lib/copy-text';
 import { classifySessionFailure } from '@/lib/session-failure';
 import { showCopiedToast, showErrorToast, showSuccessToast } from '@/lib/toasts';
 import { useBranding, useSaveBranding } from '../api/branding';
+import { SettingsCard } from './settings-card';
 
 type Field = 'name' | 'color' | 'whatsapp' | 'logo';
 const FIELDS: readonly string[] = ['name', 'color', 'whatsapp', 'logo'] satisfies Field[];
@@ -178,18 +167,9 @@ function BrandingForm({ branding }: { branding: Branding }) {
 
 /** The profile's 'Página do cliente' (decision 0178): how the reseller's customer page looks, and where it is. */
 export function BrandingCard() {
-  const branding = useBranding();
   return (
-    <Card withBorder radius="md" p="lg" data-testid="branding-card">
-      <Stack gap="md">
-        <div>
-          <Title order={4}>{TEXTS.title}</Title>
-          <Text size="sm" c="dimmed">
-            {TEXTS.intro}
-          </Text>
-        </div>
-        {branding.data ? <BrandingForm branding={branding.data} /> : null}
-      </Stack>
-    </Card>
+    <SettingsCard title={TEXTS.title} intro={TEXTS.intro} testId="branding-card" query={useBranding()}>
+      {(branding) => <BrandingForm branding={branding} />}
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   RESELLER_NOTIFICATION_MESSAGES as MESSAGES,
@@ -12,6 +12,7 @@ import { showCopiedToast, showErrorToast, showSuccessToast } from '@/lib/toasts'
 import { useNotificationSettings } from '../api/notification-settings';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
+import { SettingsCard } from './settings-card';
 
 const TEXTS = {
   title: 'Notificações',
@@ -121,18 +122,14 @@ function NotificationsForm({ settings }: { settings: ResellerNotifications }) {
 
 /** The profile's 'Notificações' (decisions 0170, 0174): the reseller's webhook and low-balance alert. */
 export function NotificationsCard() {
-  const settings = useNotificationSettings();
   return (
-    <Card withBorder radius="md" p="lg" data-testid="notifications-card">
-      <Stack gap="md">
-        <div>
-          <Title order={4}>{TEXTS.title}</Title>
-          <Text size="sm" c="dimmed">
-            {TEXTS.intro}
-          </Text>
-        </div>
-        {settings.data ? <NotificationsForm settings={settings.data} /> : null}
-      </Stack>
-    </Card>
+    <SettingsCard
+      title={TEXTS.title}
+      intro={TEXTS.intro}
+      testId="notifications-card"
+      query={useNotificationSettings()}
+    >
+      {(settings) => <NotificationsForm settings={settings} />}
+    </SettingsCard>
   );
 }
