@@ -49,6 +49,6 @@ export const el: TranslationResource = {
     openMenu: 'Άνοιγμα μενού',
     collapseSidebar: 'Σύμπτυξη μενού',
     contentUpdates: 'Νέα',
-    renewalsPending: 'Πληρωμένες ανανεώσεις σε αναμονή πιστώσεων',
+    renewalsPending: 'Πληρωμές σε αναμονή πιστώσεων',
   },
 };

@@ -49,6 +49,6 @@ export const en: TranslationResource = {
     openMenu: 'Open menu',
     collapseSidebar: 'Collapse menu',
     contentUpdates: "What's new",
-    renewalsPending: 'Paid renewals waiting for credits',
+    renewalsPending: 'Received payments waiting for credits',
   },
 };

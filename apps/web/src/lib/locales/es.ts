@@ -49,6 +49,6 @@ export const es: TranslationResource = {
     openMenu: 'Abrir menú',
     collapseSidebar: 'Contraer menú',
     contentUpdates: 'Novedades',
-    renewalsPending: 'Renovaciones pagadas esperando créditos',
+    renewalsPending: 'Pagos recibidos esperando créditos',
   },
 };

@@ -49,6 +49,6 @@ export const it: TranslationResource = {
     openMenu: 'Apri menu',
     collapseSidebar: 'Comprimi menu',
     contentUpdates: 'Novità',
-    renewalsPending: 'Rinnovi pagati in attesa di crediti',
+    renewalsPending: 'Pagamenti ricevuti in attesa di crediti',
   },
 };

@@ -48,7 +48,7 @@ export const ptBR = {
     openMenu: 'Abrir menu',
     collapseSidebar: 'Recolher menu',
     contentUpdates: 'Novidades',
-    renewalsPending: 'Renovações pagas aguardando créditos',
+    renewalsPending: 'Pagamentos recebidos aguardando créditos',
   },
 };
 

@@ -49,6 +49,6 @@ export const sr: TranslationResource = {
     openMenu: 'Otvori meni',
     collapseSidebar: 'Skupi meni',
     contentUpdates: 'Novosti',
-    renewalsPending: 'Plaćene obnove čekaju kredite',
+    renewalsPending: 'Plaćena plaćanja čekaju kredite',
   },
 };

@@ -26,9 +26,9 @@ export const PAYMENT_TEXTS = {
   exportCsv: 'Exportar CSV',
   renewalPendingAlert: (count: number) =>
     count === 1
-      ? '1 pagamento recebido aguarda créditos para renovar o usuário. A renovação é feita assim que chegarem créditos.'
-      : `${count} pagamentos recebidos aguardam créditos para renovar os usuários. A renovação é feita assim que chegarem créditos.`,
-  renewalPendingBadge: 'Renovações pendentes',
+      ? '1 pagamento recebido aguarda os seus créditos (uma renovação ou créditos vendidos). Ele é concluído assim que chegarem créditos.'
+      : `${count} pagamentos recebidos aguardam os seus créditos (renovações ou créditos vendidos). Eles são concluídos assim que chegarem créditos.`,
+  renewalPendingBadge: 'Pagamentos aguardando créditos',
   seePayments: 'Ver pagamentos',
   methods: { static_pix: 'PIX estático', mercadopago: 'Mercado Pago' },
   // Recebimentos
