@@ -154,7 +154,7 @@ export default tseslint.config(
   },
   {
     // The customer page stays small (decision 0175): of packages/shared it takes types, and values only from
-    // its messages file; zod never reaches it.
+    // its messages and paths files; zod never reaches it.
     files: ['apps/customer/src/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -163,9 +163,10 @@ export default tseslint.config(
           paths: [{ name: 'zod', message: 'The customer page carries no zod (decision 0175).' }],
           patterns: [
             {
-              regex: '^@panel/shared/(?!customer-page/customer-page-messages$)',
+              regex: '^@panel/shared/(?!customer-page/customer-page-(messages|paths)$)',
               allowTypeImports: true,
-              message: 'The customer page imports types only from packages/shared, besides its messages.',
+              message:
+                'The customer page imports types only from packages/shared, besides its messages and paths.',
             },
           ],
         },

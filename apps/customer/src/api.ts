@@ -1,24 +1,16 @@
 import type {
-  CUSTOMER_API_PATHS,
   CustomerBrand,
   CustomerOverview,
   CustomerPayment,
   CustomerSignIn,
 } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_API_PATHS as PATHS } from '@panel/shared/customer-page/customer-page-paths';
 import { CUSTOMER_PAGE_MESSAGES as M } from '@panel/shared/customer-page/customer-page-messages';
 
 /**
- * The page's calls to /cliente/api (decision 0175). The contract's module holds zod schemas, so the page
- * takes its types only; the paths are written again here and checked against the contract's at compile time.
+ * The page's calls to /cliente/api (decision 0175). The contract's schemas hold zod, so the page takes their
+ * types only; the paths come from their own zod-free file.
  */
-const PATHS = {
-  brand: '/cliente/api/brand',
-  logo: '/cliente/api/brand/logo/:accountId',
-  session: '/cliente/api/session',
-  me: '/cliente/api/me',
-  renewals: '/cliente/api/renewals',
-  renewal: '/cliente/api/renewals/:id',
-} as const satisfies typeof CUSTOMER_API_PATHS;
 
 /** A failed call: `status` 0 when the network failed; 401 means the session ended (or never began). */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { CUSTOMER_API_PREFIX, CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_API_PREFIX, CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-paths';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-paths';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { normaliseHost } from '../lib/panel-hosts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-paths';
 import { errorTextFor } from '@panel/shared/errors/error-catalogue';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

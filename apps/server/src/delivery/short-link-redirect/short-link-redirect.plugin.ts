@@ -1,5 +1,5 @@
 import { playlistLinks } from '@panel/shared/content/playlist-links';
-import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_PAGE_PATH } from '@panel/shared/customer-page/customer-page-paths';
 import { DOMAIN_TOKEN_PATH } from '@panel/shared/domains/domains-api';
 import { SHORT_LINK_TARGET } from '@panel/shared/domains/short-link-types';
 import { SHORT_LINK_MESSAGES } from '@panel/shared/domains/short-links-api';

@@ -1,12 +1,12 @@
 import {
   BRAND_LOGO_MAX_BYTES,
   brandingInputSchema,
-  CUSTOMER_API_PATHS,
   DEFAULT_BRAND_COLOR,
   type Branding,
   type BrandingInput,
   type CustomerBrand,
 } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_API_PATHS } from '@panel/shared/customer-page/customer-page-paths';
 import { brazilianWhatsapp } from '@panel/shared/customer-page/brand-whatsapp';
 import { CUSTOMER_PAGE_MESSAGES } from '@panel/shared/customer-page/customer-page-messages';
 import { customerPageUrl } from '@panel/shared/reminders/customer-page';

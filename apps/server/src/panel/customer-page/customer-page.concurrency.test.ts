@@ -1,4 +1,5 @@
-import { CUSTOMER_API_PATHS, type CustomerOverview } from '@panel/shared/customer-page/customer-page-api';
+import { type CustomerOverview } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_API_PATHS } from '@panel/shared/customer-page/customer-page-paths';
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,11 +1,7 @@
 import { WAITING_CODE_EXPIRY_SECONDS } from '@panel/shared/activation-codes/activation-code';
 import { playlistLinks } from '@panel/shared/content/playlist-links';
-import {
-  CUSTOMER_API_PATHS,
-  CUSTOMER_SESSION_COOKIE,
-  DEFAULT_BRAND_COLOR,
-  type CustomerOverview,
-} from '@panel/shared/customer-page/customer-page-api';
+import { DEFAULT_BRAND_COLOR, type CustomerOverview } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_API_PATHS, CUSTOMER_SESSION_COOKIE } from '@panel/shared/customer-page/customer-page-paths';
 import { CUSTOMER_PAGE_MESSAGES } from '@panel/shared/customer-page/customer-page-messages';
 import { addPanelMonths } from '@panel/shared/lines/panel-calendar';
 import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';

@@ -1,11 +1,11 @@
 import {
-  CUSTOMER_API_PATHS,
   customerBrandSchema,
   customerOverviewSchema,
   customerPaymentSchema,
   customerRenewalInputSchema,
   customerSignInSchema,
 } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_API_PATHS } from '@panel/shared/customer-page/customer-page-paths';
 import { CUSTOMER_PAGE_MESSAGES } from '@panel/shared/customer-page/customer-page-messages';
 import { idParamsSchema } from '@panel/shared/lists/list-query';
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CUSTOMER_PAGE_PATH, CUSTOMER_SESSION_COOKIE } from '@panel/shared/customer-page/customer-page-api';
+import { CUSTOMER_PAGE_PATH, CUSTOMER_SESSION_COOKIE } from '@panel/shared/customer-page/customer-page-paths';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A customer stays signed in this long without signing in again (decision 0176). */
