@@ -1,13 +1,18 @@
 import { CUSTOMER_PAGE_MESSAGES as M } from '@panel/shared/customer-page/customer-page-messages';
 import type { Page } from '@playwright/test';
+import { startFakeDns } from '../../apps/server/test/fake-dns/fake-dns-server';
 import { LAPTOP, openPhone } from '../fixtures/devices';
+import { FAKE_PORTS } from '../fixtures/fake-ports';
+import { panelPort } from '../fixtures/panel-port';
 import { uniqueUsername } from '../fixtures/resellers';
 import { shot } from '../fixtures/shot';
 import { expect, test } from '../fixtures/test';
+import { addAndVerifyDomain } from '../steps/domains';
 
 // docs/product/screens.md#customer-page (decisions 0175, 0180, 0181): a line's customer signs in at /cliente
 // on a phone, sees its subscription, renews by a static PIX and sees the renewal once its reseller confirms
 // the receipt; a session that ended sends it back to the sign-in. Screenshots at 390×844 and 1366×768.
+// On its reseller's verified domain the same page answers at '/' in the reseller's brand (decision 0177).
 
 test.use({ viewport: LAPTOP });
 
@@ -99,4 +104,105 @@ test('a customer renews its line by PIX at /cliente and sees it renewed once the
   await page.goto('/cliente');
   await signInCustomer(page, username, password);
   await shot(page, '73-customer-overview-laptop');
+});
+
+/** A 32×32 PNG (a green ring around an amber dot): the reseller's logo, sent as a data URL. */
+const LOGO_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAMAAABEpIrGAAAACVBMVEX///8Milr1sB77sAwzAAAAAXRSTlMAQObYZgAAAF1JREFUeNrV00EOACEIQ1E/9z+0iYsJMdDKcrozvI1a1hqEL3paG9ACtAAtQAvQAoxI5zjpQcQt6vklinkSCURU4m/AXrN9KPvUk8+aF+K1cr60vvZ+cfzq+eXtsgE8iQOBPlAltQAAAABJRU5ErkJggg==';
+
+// Decisions 0069 and 0177: on a reseller's verified domain (verified through the journeys' DNS; Chromium maps
+// *.painel-e2e.test to 127.0.0.1, e2e/chromium.ts) '/' is the customer page in that reseller's brand, only
+// its own lines sign in, the links are built on the domain, and the panel itself is not there.
+test('a customer opens its reseller’s verified domain on a phone: the brand, its line, and no panel', async ({
+  page,
+  api,
+  adminApi,
+  browser,
+  csp,
+  signIn,
+  newReseller,
+}) => {
+  test.setTimeout(60_000);
+  const dns = await startFakeDns({ port: FAKE_PORTS.dns, answers: { '*': ['127.0.0.1'] } });
+  const domain = `assista-${Date.now()}.painel-e2e.test`;
+  const password = 'senha9x';
+  const mine = uniqueUsername('dom');
+  const stranger = uniqueUsername('alheio');
+  try {
+    // The reseller: its domain verified, its brand, a line.
+    const reseller = await newReseller(10, 'marca');
+    await signIn(reseller);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await addAndVerifyDomain(page, domain);
+    await api.call('PUT', '/profile/branding', {
+      name: 'TV Aurora',
+      color: '#0c8a5a',
+      whatsapp: '(81) 98765-4321',
+      logo: LOGO_PNG,
+    });
+    await api.call('POST', '/users', { username: mine, password, package_id: 17 });
+    // A line of another reseller (created by the admin, then moved to it).
+    const other = await newReseller(10, 'outra');
+    const { line } = await adminApi.call<{ line: { id: number } }>('POST', '/users', {
+      username: stranger,
+      password,
+      package_id: 17,
+    });
+    const move = await adminApi.call<{ id: number }>('POST', '/users/bulk', {
+      action: { kind: 'move', reseller_id: other.id },
+      line_ids: [line.id],
+    });
+    const moved = await adminApi.call<{ finished: boolean; done: number }>(
+      'POST',
+      `/users/bulk/${move.id}/run`,
+      {},
+    );
+    expect([moved.finished, moved.done]).toEqual([true, 1]);
+  } finally {
+    await dns.close();
+  }
+
+  const { phone, mobile } = await openPhone(browser, `http://${domain}:${panelPort()}`, csp);
+  try {
+    // Before signing in: the reseller's name and logo (served on the domain too).
+    await mobile.goto('/');
+    await expect(mobile.getByTestId('customer-sign-in')).toBeVisible();
+    const brand = mobile.getByTestId('customer-brand');
+    await expect(brand).toContainText('TV Aurora');
+    await expect(mobile.locator('.page')).toHaveAttribute('style', /--brand:\s*#0c8a5a/);
+    const logo = brand.locator('img.logo');
+    await expect(logo).toHaveAttribute('src', /^\/cliente\/api\/brand\/logo\/\d+\?v=/);
+    await expect.poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(32);
+    await shot(mobile, '74-customer-domain-sign-in');
+
+    // Another reseller's line answers as a wrong password; the domain's own line signs in.
+    await mobile.getByTestId('customer-username').fill(stranger);
+    await mobile.getByTestId('customer-password').fill(password);
+    await mobile.getByTestId('customer-submit').click();
+    await expect(mobile.getByTestId('customer-sign-in-error')).toHaveText(M.invalidCredentials);
+    await signInCustomer(mobile, mine, password);
+    await expect(brand).toContainText('TV Aurora');
+    const links = await mobile
+      .getByTestId('customer-link')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    // The server's address is the domain itself (SHORT_LINK_SCHEME, no port: customers' apps use 80/443).
+    const origin = `http://${domain}`;
+    expect(links[0]).toBe(origin);
+    expect(links.length).toBeGreaterThan(1);
+    for (const url of links.slice(1)) {
+      expect(url.startsWith(`${origin}/`) && url.includes(`username=${mine}`), url).toBe(true);
+    }
+    await expect(mobile.getByTestId('customer-whatsapp')).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/5581987654321(\?|$)/,
+    );
+    await shot(mobile, '75-customer-domain-overview', { fullPage: true });
+
+    // The panel is not on the domain.
+    const login = await mobile.goto('/login');
+    expect(login?.status()).toBe(404);
+    await expect(mobile.locator('body')).toHaveText('Link não encontrado.');
+  } finally {
+    await phone.close();
+  }
 });
