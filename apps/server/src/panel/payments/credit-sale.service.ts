@@ -20,14 +20,8 @@ import { findAccountById } from '../accounts/accounts.repository';
 import type { PaymentChargesService } from './payment-charges.service';
 import { toPayment } from './payment-view';
 import type { PaymentsDeps } from './payments-deps';
-import {
-  findCreditSale,
-  findPaymentAccount,
-  findPaymentRecord,
-  listBuyerPurchases,
-  replaceCreditSale,
-  type CreditSale,
-} from './payments.repository';
+import { findCreditSale, replaceCreditSale, type CreditSale } from './credit-sale.repository';
+import { findPaymentAccount, findPaymentRecord, listBuyerPurchases } from './payments.repository';
 
 const HISTORY_LIMIT = 50;
 const refusal = (message: string, field?: string) => new AppError(422, 'validation_failed', message, field);

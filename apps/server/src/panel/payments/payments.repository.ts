@@ -7,8 +7,6 @@ import { executeRows } from '../../db/execute-rows';
 import type { Transaction } from '../../db/run-in-transaction';
 import {
   accounts,
-  creditSalePacks,
-  creditSaleSettings,
   lines,
   packages,
   paymentAccounts,
@@ -97,43 +95,6 @@ export async function replacePrices(
   await tx.delete(paymentPrices).where(eq(paymentPrices.accountId, accountId));
   if (prices.length === 0) return;
   await tx.insert(paymentPrices).values(prices.map((entry) => ({ accountId, ...entry })));
-}
-
-// ---- credit sale (decision 0183) -------------------------------------------------------------------
-
-export interface CreditSale {
-  enabled: boolean;
-  unitPrice: string | null;
-  packs: { credits: number; price: string }[];
-}
-
-/** What the account sells its direct resellers; a seller that never saved sells nothing. */
-export async function findCreditSale(db: Database, accountId: number): Promise<CreditSale> {
-  const [settings] = await db
-    .select({
-      enabled: creditSaleSettings.enabled,
-      unitPrice: sql<string | null>`${creditSaleSettings.unitPrice}::text`,
-    })
-    .from(creditSaleSettings)
-    .where(eq(creditSaleSettings.accountId, accountId));
-  const packs = await db
-    .select({ credits: creditSalePacks.credits, price: sql<string>`${creditSalePacks.price}::text` })
-    .from(creditSalePacks)
-    .where(eq(creditSalePacks.accountId, accountId))
-    .orderBy(asc(creditSalePacks.credits));
-  return { enabled: settings?.enabled ?? false, unitPrice: settings?.unitPrice ?? null, packs };
-}
-
-/** The account's credit sale becomes exactly `sale` (one transaction: the packs are never half replaced). */
-export async function replaceCreditSale(tx: Transaction, accountId: number, sale: CreditSale): Promise<void> {
-  const values = { enabled: sale.enabled, unitPrice: sale.unitPrice };
-  await tx
-    .insert(creditSaleSettings)
-    .values({ accountId, ...values })
-    .onConflictDoUpdate({ target: creditSaleSettings.accountId, set: { ...values, updatedAt: sql`now()` } });
-  await tx.delete(creditSalePacks).where(eq(creditSalePacks.accountId, accountId));
-  if (sale.packs.length === 0) return;
-  await tx.insert(creditSalePacks).values(sale.packs.map((pack) => ({ accountId, ...pack })));
 }
 
 // ---- payments --------------------------------------------------------------------------------------

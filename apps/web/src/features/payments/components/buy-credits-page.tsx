@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Code,
   Group,
   Loader,
   NumberInput,
@@ -26,13 +25,11 @@ import {
   type PaymentState,
 } from '@panel/shared/payments/payments-api';
 import type { Profile } from '@panel/shared/profile/profile-schema';
-import { QrCodeImage } from '@/components/qr-code-image';
+import { PixCodeBlock } from '@/components/pix-code-block';
 import { QueryBody } from '@/components/query-body';
-import { copyText } from '@/lib/copy-text';
 import { formatIsoDateTime } from '@/lib/format-date';
 import { mapError } from '@/lib/map-error';
 import { QUERY_ROOTS } from '@/lib/queries/query-keys';
-import { showCopiedToast, showErrorToast } from '@/lib/toasts';
 import { useCreditOffer } from '../api/get-credit-offer';
 import { useCreditPurchase } from '../api/get-credit-purchase';
 import { useCreditPurchases } from '../api/list-credit-purchases';
@@ -173,30 +170,7 @@ function PurchaseView({ id, onNew }: { id: number; onNew: () => void }) {
         {waiting && payment.pix_code && (
           <>
             <Text size="sm">{TEXTS.payHint}</Text>
-            <Group justify="center">
-              <QrCodeImage value={payment.pix_code} alt={TEXTS.qrAlt} testId="buy-credits-qr" />
-            </Group>
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm">{TEXTS.pixCode}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => void copyText(payment.pix_code ?? '').then(showCopiedToast, showErrorToast)}
-                data-testid="buy-credits-code-copy"
-              >
-                {TEXTS.copy}
-              </Button>
-            </Group>
-            <Code
-              block
-              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-              data-testid="buy-credits-code"
-            >
-              {payment.pix_code}
-            </Code>
-            <Text size="sm" c="dimmed">
-              {TEXTS.expires}: {formatIsoDateTime(payment.expires_at)}
-            </Text>
+            <PixCodeBlock code={payment.pix_code} expiresAt={payment.expires_at} testId="buy-credits" />
             {payment.ticket_url && (
               <Anchor href={payment.ticket_url} target="_blank" rel="noreferrer" size="sm">
                 Mercado Pago

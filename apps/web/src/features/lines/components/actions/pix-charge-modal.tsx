@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isSalePackage } from '@panel/shared/catalog/packages';
@@ -13,14 +13,12 @@ import {
 } from '@panel/shared/payments/payments-api';
 import { PAYMENT_MESSAGES } from '@panel/shared/payments/payment-messages';
 import { Dialog } from '@/components/dialog';
-import { QrCodeImage } from '@/components/qr-code-image';
+import { PixCodeBlock } from '@/components/pix-code-block';
 import { DialogActions, DIALOG_TEXTS } from '@/components/dialog-actions';
 import { paths } from '@/config/paths';
-import { formatIsoDateTime } from '@/lib/format-date';
 import { mapError } from '@/lib/map-error';
 import { useProfile } from '@/lib/queries/profile-query';
-import { copyText } from '@/lib/copy-text';
-import { showCopiedToast, showErrorToast, showSuccessToast, showWarningToast } from '@/lib/toasts';
+import { showSuccessToast, showWarningToast } from '@/lib/toasts';
 import { useConfirmPixPayment } from '../../api/confirm-pix-payment';
 import { usePixPrices } from '../../api/get-pix-prices';
 import { useStartPixCharge } from '../../api/start-pix-charge';
@@ -35,10 +33,7 @@ export const PIX_CHARGE_TEXTS = {
   noPrices:
     'Nenhum pacote deste usuário tem preço para o cliente. Defina os preços em Pagamentos › Recebimentos.',
   openSettings: 'Abrir Recebimentos',
-  pixCode: 'PIX copia e cola',
-  copy: 'Copiar',
   amount: 'Valor',
-  expires: 'Válido até',
   state: 'Situação',
   confirm: 'Confirmar recebimento',
   confirmHint: 'PIX estático: confirme quando o valor chegar à sua conta. A renovação é feita na hora.',
@@ -46,7 +41,6 @@ export const PIX_CHARGE_TEXTS = {
   ticket: 'Abrir no Mercado Pago',
   renewed: 'Pagamento confirmado: usuário renovado.',
   loadFailed: 'Não foi possível carregar os preços.',
-  qrAlt: 'QR Code do PIX',
 } as const;
 
 /** The charge once made: its QR code and 'PIX copia e cola', and for a static PIX the receipt's confirmation. */
@@ -82,31 +76,7 @@ function ChargeView({ payment, onConfirmed }: { payment: Payment; onConfirmed: (
       )}
       {waiting && payment.pix_code && (
         <>
-          <Group justify="center">
-            <QrCodeImage value={payment.pix_code} alt={PIX_CHARGE_TEXTS.qrAlt} testId="pix-charge-qr" />
-          </Group>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm">{PIX_CHARGE_TEXTS.pixCode}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => void copyText(payment.pix_code ?? '').then(showCopiedToast, showErrorToast)}
-              data-testid="pix-charge-code-copy"
-            >
-              {PIX_CHARGE_TEXTS.copy}
-            </Button>
-          </Group>
-          {/* 150 characters or more: wrapped anywhere, never wider than the dialog. */}
-          <Code
-            block
-            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-            data-testid="pix-charge-code"
-          >
-            {payment.pix_code}
-          </Code>
-          <Text size="sm" c="dimmed">
-            {PIX_CHARGE_TEXTS.expires}: {formatIsoDateTime(payment.expires_at)}
-          </Text>
+          <PixCodeBlock code={payment.pix_code} expiresAt={payment.expires_at} testId="pix-charge" />
           <Text size="sm">
             {payment.provider === 'static_pix' ? PIX_CHARGE_TEXTS.confirmHint : PIX_CHARGE_TEXTS.providerHint}
           </Text>
