@@ -10,15 +10,14 @@ import {
 } from '@panel/shared/customer-page/customer-page-api';
 import { BRANDING_MESSAGES as TEXTS } from '@panel/shared/customer-page/branding-messages';
 import { CUSTOMER_PAGE_MESSAGES } from '@panel/shared/customer-page/customer-page-messages';
-import { ApiError } from '@/lib/api-client';
+import { fieldErrorsOf, serverFieldError } from '@/lib/field-errors';
 import { copyText } from '@/lib/copy-text';
-import { classifySessionFailure } from '@/lib/session-failure';
 import { showCopiedToast, showErrorToast, showSuccessToast } from '@/lib/toasts';
 import { useBranding, useSaveBranding } from '../api/branding';
 import { SettingsCard } from './settings-card';
 
 type Field = 'name' | 'color' | 'whatsapp' | 'logo';
-const FIELDS: readonly string[] = ['name', 'color', 'whatsapp', 'logo'] satisfies Field[];
+const FIELDS: readonly Field[] = ['name', 'color', 'whatsapp', 'logo'];
 
 function readDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -56,9 +55,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
     const input: BrandingInput = { name, color, whatsapp, ...(logo === undefined ? {} : { logo }) };
     const parsed = brandingInputSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -70,10 +67,8 @@ function BrandingForm({ branding }: { branding: Branding }) {
         showSuccessToast(CUSTOMER_PAGE_MESSAGES.brandingSaved);
       },
       (failure: unknown) => {
-        if (classifySessionFailure(failure)) return;
-        if (failure instanceof ApiError && failure.field && FIELDS.includes(failure.field)) {
-          setErrors({ [failure.field]: failure.message });
-        } else showErrorToast(failure);
+        const fieldError = serverFieldError(failure, FIELDS);
+        if (fieldError) setErrors(fieldError);
       },
     );
   };

@@ -5,7 +5,7 @@ import {
   resellerNotificationsInputSchema,
   type ResellerNotifications,
 } from '@panel/shared/reseller-webhook/reseller-webhook-api';
-import { ApiError } from '@/lib/api-client';
+import { fieldErrorsOf, serverFieldError } from '@/lib/field-errors';
 import { copyText } from '@/lib/copy-text';
 import { classifySessionFailure } from '@/lib/session-failure';
 import { showCopiedToast, showErrorToast, showSuccessToast } from '@/lib/toasts';
@@ -29,6 +29,7 @@ const TEXTS = {
 } as const;
 
 type Field = 'webhook_url' | 'low_balance_threshold';
+const FIELDS: readonly Field[] = ['webhook_url', 'low_balance_threshold'];
 
 function NotificationsForm({ settings }: { settings: ResellerNotifications }) {
   const save = useSaveNotificationSettings();
@@ -41,22 +42,15 @@ function NotificationsForm({ settings }: { settings: ResellerNotifications }) {
     const input = { webhook_url: url, low_balance_threshold: threshold };
     const parsed = resellerNotificationsInputSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     setErrors({});
     save.mutateAsync(input).then(
       () => showSuccessToast(MESSAGES.saved),
       (failure: unknown) => {
-        if (classifySessionFailure(failure)) return;
-        if (
-          failure instanceof ApiError &&
-          (failure.field === 'webhook_url' || failure.field === 'low_balance_threshold')
-        ) {
-          setErrors({ [failure.field]: failure.message });
-        } else showErrorToast(failure);
+        const fieldError = serverFieldError(failure, FIELDS);
+        if (fieldError) setErrors(fieldError);
       },
     );
   };
